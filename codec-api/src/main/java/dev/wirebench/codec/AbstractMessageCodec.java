@@ -1,0 +1,112 @@
+package dev.wirebench.codec;
+
+import java.nio.BufferOverflowException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * Base class that keeps every codec honest about the buffer rules of {@link MessageCodec}:
+ * subclasses work on absolute offsets and never touch the buffer's position; this class advances
+ * the position after a successful encode, restores it after an overflow, and turns the runtime
+ * exceptions a format library throws on bad bytes into a {@link CodecException} naming the codec.
+ *
+ * @param <T> the canonical message record
+ */
+public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
+
+    private final String format;
+    private final MessageType<T> messageType;
+
+    protected AbstractMessageCodec(String format, MessageType<T> messageType) {
+        this.format = Objects.requireNonNull(format, "format");
+        this.messageType = Objects.requireNonNull(messageType, "messageType");
+    }
+
+    @Override
+    public final String format() {
+        return format;
+    }
+
+    @Override
+    public final MessageType<T> messageType() {
+        return messageType;
+    }
+
+    @Override
+    public final int encode(T message, ByteBuffer dst) {
+        int start = dst.position();
+        int written;
+        try {
+            written = encode(message, dst, start, dst.limit());
+        } catch (BufferOverflowException | IndexOutOfBoundsException e) {
+            // the format's writer ran into the limit: report it the way ByteBuffer does, nothing consumed
+            dst.position(start);
+            if (e instanceof BufferOverflowException overflow) {
+                throw overflow;
+            }
+            BufferOverflowException overflow = new BufferOverflowException();
+            overflow.initCause(e);
+            throw overflow;
+        }
+        dst.position(start + written);
+        return written;
+    }
+
+    @Override
+    public final T decode(ByteBuffer src, int length) {
+        int offset = checkRange(src, length);
+        try {
+            return decode(src, offset, length);
+        } catch (IndexOutOfBoundsException | BufferUnderflowException | IllegalArgumentException
+                 | IllegalStateException e) {
+            throw malformed(e);
+        }
+    }
+
+    @Override
+    public final long traverse(ByteBuffer src, int length) {
+        int offset = checkRange(src, length);
+        try {
+            return traverse(src, offset, length);
+        } catch (IndexOutOfBoundsException | BufferUnderflowException | IllegalArgumentException
+                 | IllegalStateException e) {
+            throw malformed(e);
+        }
+    }
+
+    /**
+     * Writes {@code message} into {@code dst} from absolute {@code offset}, never at or past {@code limit}.
+     *
+     * @return bytes written
+     * @throws BufferOverflowException or {@link IndexOutOfBoundsException} when {@code limit} is reached
+     */
+    protected abstract int encode(T message, ByteBuffer dst, int offset, int limit);
+
+    /** Materialises the message in {@code src[offset, offset + length)}. */
+    protected abstract T decode(ByteBuffer src, int offset, int length);
+
+    /** The {@link Checksum} of the message in {@code src[offset, offset + length)}, read without materialising where possible. */
+    protected abstract long traverse(ByteBuffer src, int offset, int length);
+
+    /** A {@link CodecException} that names this codec and says what was wrong. */
+    protected final CodecException malformed(String what) {
+        return new CodecException(name() + ": malformed input: " + what);
+    }
+
+    private CodecException malformed(RuntimeException cause) {
+        if (cause instanceof CodecException codecException) {
+            return codecException;
+        }
+        return new CodecException(name() + ": malformed input: " + cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+    }
+
+    private static int checkRange(ByteBuffer src, int length) {
+        if (length < 0 || length > src.remaining()) {
+            throw new IllegalArgumentException("length " + length + " outside the " + src.remaining()
+                    + " bytes remaining in the buffer");
+        }
+        return src.position();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.wirebench.codec;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The registry of every codec on the class path, found through {@link CodecProvider} services.
+ * Providers are validated when the registry loads, before anything is measured: a codec with a
+ * bad format name or no message type, or two codecs with the same {@code format/message} name,
+ * stop the load with a message naming the providers involved.
+ */
+public final class Codecs {
+
+    private static final Pattern FORMAT = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+
+    /** name → provider, sorted by name. */
+    private final Map<String, CodecProvider> providers;
+
+    private Codecs(Map<String, CodecProvider> providers) {
+        this.providers = providers;
+    }
+
+    /** Every provider registered with {@link ServiceLoader} on this class's class path. */
+    public static Codecs load() {
+        return load(Codecs.class.getClassLoader());
+    }
+
+    /** Every provider registered with {@link ServiceLoader} visible to {@code loader}. */
+    public static Codecs load(ClassLoader loader) {
+        List<CodecProvider> found = new ArrayList<>();
+        try {
+            ServiceLoader.load(CodecProvider.class, loader).forEach(found::add);
+        } catch (ServiceConfigurationError e) {
+            throw new IllegalStateException("a codec provider could not be loaded: " + e.getMessage(), e);
+        }
+        return of(found);
+    }
+
+    /** A registry of exactly these providers. */
+    public static Codecs of(Iterable<? extends CodecProvider> providers) {
+        Map<String, CodecProvider> byName = new TreeMap<>();
+        for (CodecProvider provider : providers) {
+            String who = provider.getClass().getName();
+            List<MessageCodec<?>> codecs = provider.codecs();
+            if (codecs == null || codecs.isEmpty()) {
+                throw new IllegalStateException("codec provider " + who + " offers no codecs");
+            }
+            for (MessageCodec<?> codec : codecs) {
+                String name = validName(codec, who);
+                CodecProvider previous = byName.putIfAbsent(name, provider);
+                if (previous != null) {
+                    throw new IllegalStateException("codec " + name + " is provided twice: by "
+                            + previous.getClass().getName() + " and by " + who);
+                }
+            }
+        }
+        return new Codecs(Collections.unmodifiableMap(byName));
+    }
+
+    /** Every codec name ({@code format/message}), sorted. */
+    public List<String> names() {
+        return List.copyOf(providers.keySet());
+    }
+
+    /**
+     * The names matching a comma-separated list of exact names or globs ({@code *} any text,
+     * {@code ?} one character), e.g. {@code sbe/*,* /order}, in registry order without repeats.
+     *
+     * @throws IllegalArgumentException if a pattern matches nothing, listing the known names
+     */
+    public List<String> select(String patterns) {
+        Set<String> selected = new LinkedHashSet<>();
+        for (String pattern : patterns.split(",")) {
+            String p = pattern.strip();
+            if (p.isEmpty()) {
+                continue;
+            }
+            Pattern regex = glob(p);
+            int before = selected.size();
+            for (String name : providers.keySet()) {
+                if (regex.matcher(name).matches()) {
+                    selected.add(name);
+                }
+            }
+            if (selected.size() == before && !selected.contains(p)) {
+                throw unknown(p);
+            }
+        }
+        return List.copyOf(selected);
+    }
+
+    /**
+     * A new instance of the named codec.
+     *
+     * @throws IllegalArgumentException if there is no such codec, listing the known names
+     */
+    public MessageCodec<?> create(String name) {
+        CodecProvider provider = providers.get(name);
+        if (provider == null) {
+            throw unknown(name);
+        }
+        for (MessageCodec<?> codec : provider.codecs()) {
+            if (codec.name().equals(name)) {
+                return codec;
+            }
+        }
+        throw new IllegalStateException(provider.getClass().getName() + " no longer offers codec " + name);
+    }
+
+    private IllegalArgumentException unknown(String name) {
+        return new IllegalArgumentException("no codec matches '" + name + "'; known codecs: "
+                + String.join(", ", providers.keySet()));
+    }
+
+    private static String validName(MessageCodec<?> codec, String who) {
+        if (codec == null) {
+            throw new IllegalStateException("codec provider " + who + " returned a null codec");
+        }
+        String format = codec.format();
+        if (format == null || !FORMAT.matcher(format).matches()) {
+            throw new IllegalStateException("codec " + codec.getClass().getName() + " from " + who
+                    + " has format '" + format + "': it must be lower-case letters, digits and dashes");
+        }
+        if (codec.messageType() == null || !MessageType.all().contains(codec.messageType())) {
+            throw new IllegalStateException("codec " + codec.getClass().getName() + " from " + who
+                    + " names no canonical message type (messageType() returned " + codec.messageType() + ")");
+        }
+        return codec.name();
+    }
+
+    private static Pattern glob(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (String part : glob.split("((?<=[*?])|(?=[*?]))")) {
+            switch (part) {
+                case "*" -> regex.append(".*");
+                case "?" -> regex.append('.');
+                default -> regex.append(Pattern.quote(part));
+            }
+        }
+        return Pattern.compile(regex.toString());
+    }
+}

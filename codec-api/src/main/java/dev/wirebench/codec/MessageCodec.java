@@ -1,0 +1,60 @@
+package dev.wirebench.codec;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One wire format for one canonical message type: the plug-in point of every codec benchmark.
+ *
+ * <p>An instance is used by one thread at a time and may keep reusable scratch state (builders,
+ * flyweights, byte arrays) in fields; it must never allocate such state per call. Each codec
+ * module's README states its tier: what {@code encode} allocates, whether {@code decode} copies,
+ * whether {@code traverse} is zero-copy.
+ *
+ * <p>Implementations are found through a {@link CodecProvider}; extending
+ * {@link AbstractMessageCodec} gets the buffer bookkeeping and error mapping right.
+ *
+ * @param <T> the canonical message record
+ */
+public interface MessageCodec<T> {
+
+    /** The wire format, lower case with dashes: {@code sbe}, {@code protobuf}, {@code capnp-packed}. */
+    String format();
+
+    /** The canonical message this codec carries. */
+    MessageType<T> messageType();
+
+    /** {@code format/message}, the name benchmarks select by, e.g. {@code sbe/market-data}. */
+    default String name() {
+        return format() + "/" + messageType().id();
+    }
+
+    /**
+     * Writes {@code message} at {@code dst.position()} and advances the position past it.
+     * Must not write at or beyond {@code dst.limit()}; works on heap and direct buffers.
+     *
+     * @return the number of bytes written
+     * @throws java.nio.BufferOverflowException if the message does not fit; the position is then
+     *                                          unchanged (bytes up to the limit may have been written)
+     */
+    int encode(T message, ByteBuffer dst);
+
+    /**
+     * Fully materialises the message held in the {@code length} bytes at {@code src.position()}.
+     * Reads nothing outside those bytes and leaves the buffer's position, limit and byte order as
+     * they were.
+     *
+     * @return a new record, {@code equals} to the one that was encoded
+     * @throws CodecException if the bytes are not a valid message; never hangs, never an {@code Error}
+     */
+    T decode(ByteBuffer src, int length);
+
+    /**
+     * Reads every field of the message in the {@code length} bytes at {@code src.position()}
+     * without materialising it where the format allows (flyweights, zero-copy views), and returns
+     * {@code messageType().checksum(decode(src, length))}. Same buffer rules as {@link #decode}.
+     *
+     * @return the {@link Checksum} of the message
+     * @throws CodecException if the bytes are not a valid message
+     */
+    long traverse(ByteBuffer src, int length);
+}

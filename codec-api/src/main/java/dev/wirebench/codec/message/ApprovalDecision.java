@@ -1,0 +1,8 @@
+package dev.wirebench.codec.message;
+
+/** An approver's answer. */
+public enum ApprovalDecision {
+    PENDING,
+    APPROVED,
+    REJECTED
+}

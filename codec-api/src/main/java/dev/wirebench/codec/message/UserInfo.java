@@ -1,0 +1,19 @@
+package dev.wirebench.codec.message;
+
+/**
+ * Who approved an execution.
+ *
+ * @param userId      directory id
+ * @param displayName full name
+ * @param email       e-mail address
+ * @param team        owning team
+ */
+public record UserInfo(String userId, String displayName, String email, String team) {
+
+    public UserInfo {
+        Fields.require(userId, "userId");
+        Fields.require(displayName, "displayName");
+        Fields.require(email, "email");
+        Fields.require(team, "team");
+    }
+}
