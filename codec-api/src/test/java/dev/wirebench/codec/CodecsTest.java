@@ -1,0 +1,101 @@
+package dev.wirebench.codec;
+
+import com.example.outsider.ToyCodecProvider;
+import com.example.outsider.ToyUserCodec;
+import dev.wirebench.codec.message.User;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CodecsTest {
+
+    @Test
+    void findsProvidersThroughServiceLoader(@TempDir Path dir) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve(CodecProvider.class.getName()), ToyCodecProvider.class.getName() + "\n");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Codecs codecs = Codecs.load(loader);
+            assertEquals(List.of("toy/user"), codecs.names());
+            MessageCodec<?> a = codecs.create("toy/user");
+            assertInstanceOf(ToyUserCodec.class, a);
+            assertNotSame(a, codecs.create("toy/user"), "every create is a new instance");
+        }
+    }
+
+    @Test
+    void rejectsTheSameNameFromTwoProvidersNamingBoth() {
+        CodecProvider other = new CodecProvider() {
+            @Override
+            public List<MessageCodec<?>> codecs() {
+                return List.of(new ToyUserCodec());
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Codecs.of(List.of(new ToyCodecProvider(), other)));
+        assertTrue(e.getMessage().contains("toy/user"), e.getMessage());
+        assertTrue(e.getMessage().contains(ToyCodecProvider.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains(other.getClass().getName()), e.getMessage());
+    }
+
+    @Test
+    void rejectsABadFormatNameAndAnEmptyProvider() {
+        CodecProvider badName = () -> List.of(new Named("Has Spaces"));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Codecs.of(List.of(badName)));
+        assertTrue(e.getMessage().contains("'Has Spaces'"), e.getMessage());
+        CodecProvider empty = List::of;
+        assertThrows(IllegalStateException.class, () -> Codecs.of(List.of(empty)));
+    }
+
+    @Test
+    void namesTheKnownCodecsWhenAskedForAnUnknownOne() {
+        Codecs codecs = Codecs.of(List.<CodecProvider>of(new ToyCodecProvider(), () -> List.of(new Named("a"), new Named("b"))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codecs.create("sbe/user"));
+        assertEquals("no codec matches 'sbe/user'; known codecs: a/user, b/user, toy/user", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> codecs.select("nope/*"));
+    }
+
+    @Test
+    void selectsByGlobInRegistryOrderWithoutRepeats() {
+        Codecs codecs = Codecs.of(List.<CodecProvider>of(new ToyCodecProvider(), () -> List.of(new Named("a"), new Named("ab"))));
+        assertEquals(List.of("a/user", "ab/user", "toy/user"), codecs.select("*/user"));
+        assertEquals(List.of("a/user", "ab/user"), codecs.select("a*,a/user"));
+        assertEquals(List.of("toy/user"), codecs.select(" toy/user "));
+        assertEquals(List.of("a/user"), codecs.select("?/user"));
+    }
+
+    /** A codec that only has a name. */
+    private static final class Named extends AbstractMessageCodec<User> {
+        Named(String format) {
+            super(format, MessageType.USER);
+        }
+
+        @Override
+        protected int encode(User message, ByteBuffer dst, int offset, int limit) {
+            return 0;
+        }
+
+        @Override
+        protected User decode(ByteBuffer src, int offset, int length) {
+            throw malformed("nothing to decode");
+        }
+
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            throw malformed("nothing to traverse");
+        }
+    }
+}
