@@ -17,10 +17,17 @@ public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
 
     private final String format;
     private final MessageType<T> messageType;
+    private final String name;
 
     protected AbstractMessageCodec(String format, MessageType<T> messageType) {
         this.format = Objects.requireNonNull(format, "format");
         this.messageType = Objects.requireNonNull(messageType, "messageType");
+        this.name = format + "/" + messageType.id();
+    }
+
+    @Override
+    public final String name() {
+        return name;
     }
 
     @Override
@@ -91,15 +98,23 @@ public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
 
     /** A {@link CodecException} that names this codec and says what was wrong. */
     protected final CodecException malformed(String what) {
-        return new CodecException(name() + ": malformed input: " + what);
+        return new CodecException(name + ": malformed input: " + what);
+    }
+
+    /** The same, keeping the library's exception as the cause. */
+    protected final CodecException malformed(String what, Throwable cause) {
+        return new CodecException(name + ": malformed input: " + what, cause);
     }
 
     private CodecException malformed(RuntimeException cause) {
         if (cause instanceof CodecException codecException) {
             return codecException;
         }
-        return new CodecException(name() + ": malformed input: " + cause.getClass().getSimpleName()
-                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+        // a validation message already says what was wrong; a library's bounds error needs its type to make sense
+        String what = cause instanceof IllegalArgumentException && cause.getMessage() != null
+                ? cause.getMessage()
+                : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        return malformed(what, cause);
     }
 
     private static int checkRange(ByteBuffer src, int length) {

@@ -58,10 +58,10 @@ final class InfrastructureExecutionSamples implements SampleSource<Infrastructur
             long start = T0 + (500 + i * 90L) * SECOND;
             transformations.add(new Transformation(steps[i], TransformationStatus.DONE, start, start + 75 * SECOND,
                     List.of(new TransformationOutput(steps[i] + ".log",
-                                    "s3://ci-artifacts-eu-west-1/payments-api/exec-7f3a/" + steps[i] + ".log",
+                                    "s3://ci-artifacts/7f3a/" + steps[i] + ".log",
                                     18_432L + i * 1_024L),
                             new TransformationOutput(steps[i] + ".json",
-                                    "s3://ci-artifacts-eu-west-1/payments-api/exec-7f3a/" + steps[i] + ".json",
+                                    "s3://ci-artifacts/7f3a/" + steps[i] + ".json",
                                     2_048L + i * 256L))));
         }
         Map<String, String> metadata = new LinkedHashMap<>();

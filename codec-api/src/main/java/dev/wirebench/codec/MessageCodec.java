@@ -35,6 +35,8 @@ public interface MessageCodec<T> {
      * @return the number of bytes written
      * @throws java.nio.BufferOverflowException if the message does not fit; the position is then
      *                                          unchanged (bytes up to the limit may have been written)
+     * @throws IllegalArgumentException         if the message holds a value the format cannot carry
+     *                                          (e.g. a string longer than its length prefix allows)
      */
     int encode(T message, ByteBuffer dst);
 
@@ -51,7 +53,10 @@ public interface MessageCodec<T> {
     /**
      * Reads every field of the message in the {@code length} bytes at {@code src.position()}
      * without materialising it where the format allows (flyweights, zero-copy views), and returns
-     * {@code messageType().checksum(decode(src, length))}. Same buffer rules as {@link #decode}.
+     * {@code messageType().checksum(decode(src, length))} for any bytes {@link #encode} produced.
+     * On corrupted bytes it returns some value or throws {@link CodecException}; it need not repeat
+     * every check decode makes (e.g. UTF-8 validity) when that would cost an allocation.
+     * Same buffer rules as {@link #decode}.
      *
      * @return the {@link Checksum} of the message
      * @throws CodecException if the bytes are not a valid message

@@ -14,7 +14,7 @@ public final class ProtobufCodecProvider implements CodecProvider {
 
     @Override
     public List<MessageCodec<?>> codecs() {
-        return List.of(new ProtobufMarketDataCodec(), new ProtobufUserCodec(), new ProtobufOrderCodec(),
-                new ProtobufInfrastructureExecutionCodec());
+        return List.of(ProtobufCodec.marketData(), ProtobufCodec.user(), ProtobufCodec.order(),
+                ProtobufCodec.infrastructureExecution());
     }
 }

@@ -30,16 +30,16 @@ class MalformedInputTest {
 
     static Stream<Arguments> unknownEnumNumbers() {
         return Stream.of(
-                Arguments.of(new ProtobufOrderCodec(), OrderProto.newBuilder().setSideValue(7), "OrderProto.side"),
-                Arguments.of(new ProtobufOrderCodec(), OrderProto.newBuilder().setTimeInForceValue(5),
+                Arguments.of(ProtobufCodec.order(), OrderProto.newBuilder().setSideValue(7), "OrderProto.side"),
+                Arguments.of(ProtobufCodec.order(), OrderProto.newBuilder().setTimeInForceValue(5),
                         "OrderProto.time_in_force"),
-                Arguments.of(new ProtobufMarketDataCodec(), MarketDataProto.newBuilder()
+                Arguments.of(ProtobufCodec.marketData(), MarketDataProto.newBuilder()
                         .addEntries(BookEntryProto.newBuilder().setEntryTypeValue(9)), "BookEntryProto.entry_type"),
-                Arguments.of(new ProtobufInfrastructureExecutionCodec(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
                         .setStatusValue(42), "InfrastructureExecutionProto.status"),
-                Arguments.of(new ProtobufInfrastructureExecutionCodec(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
                         .addApprovals(ApprovalProto.newBuilder().setDecisionValue(-1)), "ApprovalProto.decision"),
-                Arguments.of(new ProtobufInfrastructureExecutionCodec(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
                         .addTransformations(TransformationProto.newBuilder().setStatusValue(5)),
                         "TransformationProto.status"));
     }
@@ -54,13 +54,13 @@ class MalformedInputTest {
     void rejectsABookLevelAbove255() {
         byte[] bytes = MarketDataProto.newBuilder().addEntries(BookEntryProto.newBuilder().setLevel(256))
                 .build().toByteArray();
-        assertRejected(new ProtobufMarketDataCodec(), bytes, "BookEntryProto.level");
+        assertRejected(ProtobufCodec.marketData(), bytes, "BookEntryProto.level");
     }
 
     @Test
     void rejectsANonFinitePrice() {
         byte[] bytes = OrderProto.newBuilder().setPrice(Double.NaN).build().toByteArray();
-        assertRejected(new ProtobufOrderCodec(), bytes, "OrderProto.price");
+        assertRejected(ProtobufCodec.order(), bytes, "OrderProto.price");
     }
 
     @Test
@@ -68,7 +68,7 @@ class MalformedInputTest {
         // 9999-12-31, a valid Timestamp, but past 2262, the last instant a long of epoch nanoseconds holds
         byte[] bytes = InfrastructureExecutionProto.newBuilder()
                 .setStartedAt(Timestamp.newBuilder().setSeconds(253_402_300_799L)).build().toByteArray();
-        assertRejected(new ProtobufInfrastructureExecutionCodec(), bytes, "InfrastructureExecutionProto.started_at");
+        assertRejected(ProtobufCodec.infrastructureExecution(), bytes, "InfrastructureExecutionProto.started_at");
     }
 
     @Test
@@ -76,7 +76,7 @@ class MalformedInputTest {
         byte[] bytes = InfrastructureExecutionProto.newBuilder()
                 .addApprovals(ApprovalProto.newBuilder().setDecidedAt(Timestamp.newBuilder().setNanos(-1)))
                 .build().toByteArray();
-        assertRejected(new ProtobufInfrastructureExecutionCodec(), bytes, "ApprovalProto.decided_at");
+        assertRejected(ProtobufCodec.infrastructureExecution(), bytes, "ApprovalProto.decided_at");
     }
 
     @Test
@@ -87,7 +87,7 @@ class MalformedInputTest {
         System.arraycopy(head, 0, bytes, 0, head.length);
         bytes[head.length] = 0x0C; // field 1, wire type 4: END_GROUP
         System.arraycopy(tail, 0, bytes, head.length + 1, tail.length);
-        assertRejected(new ProtobufOrderCodec(), bytes, "end-group");
+        assertRejected(ProtobufCodec.order(), bytes, "end-group");
     }
 
     /** Decode and traverse, from heap and direct buffers at an offset, throw a CodecException saying {@code what}. */

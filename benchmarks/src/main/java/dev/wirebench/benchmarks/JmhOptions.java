@@ -1,0 +1,87 @@
+package dev.wirebench.benchmarks;
+
+import dev.wirebench.codec.Codecs;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The user's JMH options with wirebench's defaults laid under them: whatever the user said wins;
+ * we only fill what was left unsaid.
+ */
+final class JmhOptions {
+
+    static final String CODEC_PARAM = "codec";
+    static final String BUFFER_PARAM = "buffer";
+    static final List<String> DEFAULT_PROFILERS = List.of("gc", "stack");
+
+    private JmhOptions() {
+    }
+
+    /**
+     * @throws IllegalArgumentException if a {@code -p codec} value names no registered codec
+     */
+    static Options build(CommandLineOptions cmd, LaunchArgs launch, Codecs codecs, List<String> jvmFlags) {
+        ChainedOptionsBuilder options = new OptionsBuilder().parent(cmd);
+
+        // -p codec accepts globs (sbe/*, */order); an unknown name fails here, before any fork starts
+        String requested = cmd.getParameter(CODEC_PARAM).hasValue()
+                ? String.join(",", cmd.getParameter(CODEC_PARAM).get()) : "*";
+        options.param(CODEC_PARAM, codecs.select(requested).toArray(String[]::new));
+
+        if (launch.quick()) {
+            if (!cmd.getForkCount().hasValue()) {
+                options.forks(1);
+            }
+            if (!cmd.getWarmupIterations().hasValue()) {
+                options.warmupIterations(2);
+            }
+            if (!cmd.getWarmupTime().hasValue()) {
+                options.warmupTime(TimeValue.milliseconds(500));
+            }
+            if (!cmd.getMeasurementIterations().hasValue()) {
+                options.measurementIterations(3);
+            }
+            if (!cmd.getMeasurementTime().hasValue()) {
+                options.measurementTime(TimeValue.milliseconds(500));
+            }
+            if (!cmd.getParameter(BUFFER_PARAM).hasValue()) {
+                options.param(BUFFER_PARAM, "heap");
+            }
+        }
+
+        if (launch.profilers()) {
+            List<String> present = cmd.getProfilers().stream().map(ProfilerConfig::getKlass).toList();
+            for (String profiler : DEFAULT_PROFILERS) {
+                if (!present.contains(profiler)) {
+                    options.addProfiler(profiler);
+                }
+            }
+        }
+
+        // the forks are new JVMs: they need the running JDK's flags, after any the user appended
+        List<String> append = new ArrayList<>();
+        if (cmd.getJvmArgsAppend().hasValue()) {
+            append.addAll(cmd.getJvmArgsAppend().get());
+        }
+        for (String flag : jvmFlags) {
+            if (!append.contains(flag)) {
+                append.add(flag);
+            }
+        }
+        options.jvmArgsAppend(append.toArray(String[]::new));
+        return options.build();
+    }
+
+    /** The codec names a built {@link Options} will run. */
+    static Collection<String> codecs(Options options) {
+        return options.getParameter(CODEC_PARAM).orElse(List.of());
+    }
+}

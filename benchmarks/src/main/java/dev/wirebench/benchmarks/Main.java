@@ -1,0 +1,126 @@
+package dev.wirebench.benchmarks;
+
+import dev.wirebench.codec.Codecs;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/**
+ * The entry point of benchmarks.jar. {@code java -jar benchmarks.jar [regex] [JMH options]} behaves
+ * as JMH's own Main, with wirebench's defaults under the user's options: every registered codec as
+ * {@code -p codec}, the gc and stack profilers, the JVM flags the forks need on this JDK. Subcommands
+ * sit beside it ({@code sizes}).
+ */
+public final class Main {
+
+    static final String USAGE = """
+            wirebench: which wire format should I use, and what does it cost?
+
+            Usage: java -jar benchmarks.jar [regex] [JMH options] [wirebench options]
+                   java -jar benchmarks.jar sizes [codec globs]
+
+            wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
+              --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
+                           (add -p buffer=heap,direct for both)
+              --no-prof    do not add the default profilers (gc for B/op, stack for where time goes)
+              -p codec=G   codecs to measure, exact names or globs, comma-separated: sbe/*,*/order
+                           (default: every codec on the class path; -p case=... means the same)
+
+            Subcommands:
+              sizes        encoded size in bytes of every fixture, per codec
+
+            Exit status: 0 done, 1 bad options or a failed run.
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("sizes")) {
+            return SizesCommand.run(Arrays.copyOfRange(args, 1, args.length), Codecs.load(), out, err);
+        }
+        LaunchArgs launch = LaunchArgs.parse(args);
+        CommandLineOptions cmd;
+        try {
+            cmd = new CommandLineOptions(launch.jmhArgs().toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            err.println("Error parsing command line:");
+            err.println(" " + e.getMessage());
+            err.println("Run with -h for the options.");
+            return 1;
+        }
+        try {
+            return runJmh(cmd, launch, out, err);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("wirebench: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("wirebench: could not print the help: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int runJmh(CommandLineOptions cmd, LaunchArgs launch, PrintStream out, PrintStream err)
+            throws IOException {
+        if (launch.help()) {
+            out.println(USAGE);
+            out.println("JMH options:");
+            cmd.showHelp();
+            return 0;
+        }
+        Codecs codecs = Codecs.load();
+        Runner lister = new Runner(cmd);
+        if (cmd.shouldList()) {
+            lister.list();
+            return 0;
+        }
+        if (cmd.shouldListWithParams()) {
+            lister.listWithParams(cmd);
+            out.println("codec values from the registry: " + String.join(", ", codecs.names()));
+            return 0;
+        }
+        if (cmd.shouldListProfilers()) {
+            cmd.listProfilers();
+            return 0;
+        }
+        if (cmd.shouldListResultFormats()) {
+            cmd.listResultFormats();
+            return 0;
+        }
+        Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
+        try {
+            new Runner(options).run();
+        } catch (NoBenchmarksException e) {
+            err.println("No matching benchmarks. Miss-spelled regexp? List them with -l.");
+            return 1;
+        } catch (ProfilersFailedException e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                err.println(t.getMessage());
+            }
+            return 1;
+        } catch (RunnerException e) {
+            err.print("ERROR: ");
+            e.printStackTrace(err);
+            return 1;
+        }
+        out.println();
+        out.println("Encoded size of each measured codec's reference message:");
+        SizesCommand.printReferenceSizes(codecs, JmhOptions.codecs(options), out);
+        return 0;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.wirebench.benchmarks;
+
+import dev.wirebench.codec.Codecs;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JmhOptionsTest {
+
+    private static final Codecs CODECS = Codecs.load();
+    private static final List<String> FLAGS = List.of("--flag-a", "--flag-b");
+
+    @Test
+    void fillsEveryRegisteredCodecWhenNoneIsGiven() throws Exception {
+        Options options = build();
+        assertEquals(CODECS.names(), List.copyOf(JmhOptions.codecs(options)));
+        assertTrue(CODECS.names().containsAll(List.of("sbe/market-data", "protobuf/market-data", "sbe/order",
+                "protobuf/infra-execution")), CODECS.names().toString());
+    }
+
+    @Test
+    void expandsGlobsAndRejectsUnknownCodecsBeforeRunning() throws Exception {
+        assertEquals(List.of("sbe/infra-execution", "sbe/market-data", "sbe/order", "sbe/user"),
+                List.copyOf(JmhOptions.codecs(build("-p", "codec=sbe/*"))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> build("-p", "codec=nope/user"));
+        assertTrue(e.getMessage().contains("known codecs: "), e.getMessage());
+    }
+
+    @Test
+    void addsGcAndStackProfilersOnceUnlessTurnedOff() throws Exception {
+        assertEquals(List.of("gc", "stack"), profilers(build()));
+        assertEquals(List.of("gc", "stack"), profilers(build("-prof", "gc")));
+        assertEquals(List.of("gc"), profilers(build("-prof", "gc", "--no-prof")));
+        assertEquals(List.of(), profilers(build("--no-prof")));
+    }
+
+    @Test
+    void quickShortensTheRunButTheUsersOwnOptionsWin() throws Exception {
+        Options quick = build("--quick");
+        assertEquals(1, quick.getForkCount().get());
+        assertEquals(3, quick.getMeasurementIterations().get());
+        assertEquals(TimeValue.milliseconds(500), quick.getMeasurementTime().get());
+        assertEquals(List.of("heap"), List.copyOf(quick.getParameter("buffer").get()));
+
+        Options mine = build("--quick", "-f", "3", "-i", "7", "-p", "buffer=direct");
+        assertEquals(3, mine.getForkCount().get());
+        assertEquals(7, mine.getMeasurementIterations().get());
+        assertEquals(List.of("direct"), List.copyOf(mine.getParameter("buffer").get()));
+
+        assertFalse(build().getForkCount().hasValue(), "without --quick the benchmark's own @Fork applies");
+    }
+
+    @Test
+    void appendsTheJdkFlagsAfterTheUsersOwn() throws Exception {
+        assertEquals(FLAGS, List.copyOf(build().getJvmArgsAppend().get()));
+        assertEquals(List.of("-Xmx2g", "--flag-a", "--flag-b"),
+                List.copyOf(build("-jvmArgsAppend", "-Xmx2g").getJvmArgsAppend().get()));
+    }
+
+    private static List<String> profilers(Options options) {
+        return options.getProfilers().stream().map(ProfilerConfig::getKlass).sorted().toList();
+    }
+
+    private static Options build(String... args) throws Exception {
+        LaunchArgs launch = LaunchArgs.parse(args);
+        return JmhOptions.build(new CommandLineOptions(launch.jmhArgs().toArray(String[]::new)), launch, CODECS, FLAGS);
+    }
+}
