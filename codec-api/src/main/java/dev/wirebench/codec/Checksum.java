@@ -55,9 +55,10 @@ public final class Checksum {
 
     /** Mixes one value into {@code h}; for a fixed {@code h} distinct values give distinct results. */
     public static long mix(long h, long value) {
-        long x = h ^ (value * 0x9E3779B97F4A7C15L);
-        x = Long.rotateLeft(x, 29) * 0xBF58476D1CE4E5B9L;
-        return x ^ (x >>> 32);
+        // xor, odd multiply, xor-shift: each step is a bijection, so distinct values stay distinct;
+        // short on purpose, as every traverse chains one mix per field
+        long x = (h ^ value) * 0x9E3779B97F4A7C15L;
+        return x ^ (x >>> 29);
     }
 
     /** Mixes a boolean as 1 or 0. */
@@ -90,8 +91,27 @@ public final class Checksum {
         long h = SEED;
         long word = 0;
         int filled = 0;
-        long total = 0;
-        for (int i = 0, n = s.length(); i < n; i++) {
+        int n = s.length();
+        int i = 0;
+        // whole words of ASCII: eight chars are eight bytes
+        while (i + Long.BYTES <= n) {
+            long ascii = 0;
+            int k = 0;
+            for (; k < Long.BYTES; k++) {
+                char c = s.charAt(i + k);
+                if (c >= 0x80) {
+                    break;
+                }
+                ascii |= (long) c << (k << 3);
+            }
+            if (k < Long.BYTES) {
+                break; // the general loop below goes on from this word boundary
+            }
+            h = mix(h, ascii);
+            i += Long.BYTES;
+        }
+        long total = i;
+        for (; i < n; i++) {
             char c = s.charAt(i);
             int bytes;
             int count;
