@@ -9,7 +9,6 @@ import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -78,10 +77,5 @@ final class JmhOptions {
         }
         options.jvmArgsAppend(append.toArray(String[]::new));
         return options.build();
-    }
-
-    /** The codec names a built {@link Options} will run. */
-    static Collection<String> codecs(Options options) {
-        return options.getParameter(CODEC_PARAM).orElse(List.of());
     }
 }

@@ -3,6 +3,7 @@ package dev.wirebench.benchmarks;
 import dev.wirebench.codec.Codecs;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.ProfilersFailedException;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -12,6 +13,9 @@ import org.openjdk.jmh.runner.options.Options;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The entry point of benchmarks.jar. {@code java -jar benchmarks.jar [regex] [JMH options]} behaves
@@ -103,8 +107,9 @@ public final class Main {
             return 0;
         }
         Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
+        Collection<RunResult> results;
         try {
-            new Runner(options).run();
+            results = new Runner(options).run();
         } catch (NoBenchmarksException e) {
             err.println("No matching benchmarks. Miss-spelled regexp? List them with -l.");
             return 1;
@@ -118,9 +123,19 @@ public final class Main {
             e.printStackTrace(err);
             return 1;
         }
-        out.println();
-        out.println("Encoded size of each measured codec's reference message:");
-        SizesCommand.printReferenceSizes(codecs, JmhOptions.codecs(options), out);
+        // sizes of the codecs that were measured, not of every codec that could have been
+        Set<String> measured = new TreeSet<>();
+        for (RunResult result : results) {
+            String codec = result.getParams().getParam(JmhOptions.CODEC_PARAM);
+            if (codec != null) {
+                measured.add(codec);
+            }
+        }
+        if (!measured.isEmpty()) {
+            out.println();
+            out.println("Encoded size of each measured codec's reference message:");
+            SizesCommand.printReferenceSizes(codecs, measured, out);
+        }
         return 0;
     }
 }

@@ -22,7 +22,7 @@ class JmhOptionsTest {
     @Test
     void fillsEveryRegisteredCodecWhenNoneIsGiven() throws Exception {
         Options options = build();
-        assertEquals(CODECS.names(), List.copyOf(JmhOptions.codecs(options)));
+        assertEquals(CODECS.names(), List.copyOf(options.getParameter(JmhOptions.CODEC_PARAM).get()));
         assertTrue(CODECS.names().containsAll(List.of("sbe/market-data", "protobuf/market-data", "sbe/order",
                 "protobuf/infra-execution")), CODECS.names().toString());
     }
@@ -30,7 +30,7 @@ class JmhOptionsTest {
     @Test
     void expandsGlobsAndRejectsUnknownCodecsBeforeRunning() throws Exception {
         assertEquals(List.of("sbe/infra-execution", "sbe/market-data", "sbe/order", "sbe/user"),
-                List.copyOf(JmhOptions.codecs(build("-p", "codec=sbe/*"))));
+                List.copyOf(build("-p", "codec=sbe/*").getParameter(JmhOptions.CODEC_PARAM).get()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> build("-p", "codec=nope/user"));
         assertTrue(e.getMessage().contains("known codecs: "), e.getMessage());
     }
