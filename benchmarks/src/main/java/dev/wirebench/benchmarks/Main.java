@@ -56,7 +56,12 @@ public final class Main {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && args[0].equals("sizes")) {
-            return SizesCommand.run(Arrays.copyOfRange(args, 1, args.length), Codecs.load(), out, err);
+            try {
+                return SizesCommand.run(Arrays.copyOfRange(args, 1, args.length), Codecs.load(), out, err);
+            } catch (IllegalStateException badProvider) {
+                err.println("wirebench: " + badProvider.getMessage());
+                return 1;
+            }
         }
         LaunchArgs launch = LaunchArgs.parse(args);
         CommandLineOptions cmd;
