@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 /**
  * One approval of an execution.
  *
@@ -8,7 +9,7 @@ package dev.wirebench.codec.message;
  * @param decidedAt when, epoch nanoseconds (0 while pending)
  * @param comment   free text
  */
-public record Approval(UserInfo approver, ApprovalDecision decision, long decidedAt, String comment) {
+public record Approval(UserInfo approver, ApprovalDecision decision, long decidedAt, String comment) implements Serializable {
 
     public Approval {
         Fields.require(approver, "approver");

@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 /**
  * One entry of a market data incremental refresh.
  *
@@ -9,7 +10,7 @@ package dev.wirebench.codec.message;
  * @param level     price level, 0..255 (an unsigned byte on the densest wires)
  * @param entryType what the entry does to the book
  */
-public record BookEntry(long price, long quantity, Side side, int level, EntryType entryType) {
+public record BookEntry(long price, long quantity, Side side, int level, EntryType entryType) implements Serializable {
 
     /** Highest price level a book entry may carry. */
     public static final int MAX_LEVEL = 255;

@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 
@@ -35,7 +36,7 @@ public record InfrastructureExecution(String executionId, String pipelineId, Str
                                       List<Transformation> transformations,
                                       Map<String, String> metadata, Map<String, String> outputs,
                                       boolean dryRun, boolean rollbackOnFailure, boolean approvalRequired,
-                                      String errorMessage) {
+                                      String errorMessage) implements Serializable {
 
     public InfrastructureExecution {
         Fields.require(executionId, "executionId");

@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  * @param timestamp      exchange timestamp, epoch nanoseconds
  * @param entries        book entries in feed order (unmodifiable)
  */
-public record MarketData(long instrumentId, String symbol, long sequenceNumber, long timestamp, List<BookEntry> entries) {
+public record MarketData(long instrumentId, String symbol, long sequenceNumber, long timestamp, List<BookEntry> entries) implements Serializable {
 
     public MarketData {
         Fields.require(symbol, "symbol");

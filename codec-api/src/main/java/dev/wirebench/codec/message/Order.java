@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 /**
  * The fields of a FIX NewOrderSingle (35=D).
  *
@@ -14,7 +15,7 @@ package dev.wirebench.codec.message;
  * @param transactTime TransactTime (60), epoch nanoseconds
  */
 public record Order(String clOrdId, String account, String symbol, Side side, long orderQty, OrdType ordType,
-                    double price, TimeInForce timeInForce, long transactTime) {
+                    double price, TimeInForce timeInForce, long transactTime) implements Serializable {
 
     public Order {
         Fields.require(clOrdId, "clOrdId");

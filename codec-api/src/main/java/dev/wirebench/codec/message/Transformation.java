@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  * @param outputs    artefacts in production order (unmodifiable)
  */
 public record Transformation(String name, TransformationStatus status, long startedAt, long finishedAt,
-                             List<TransformationOutput> outputs) {
+                             List<TransformationOutput> outputs) implements Serializable {
 
     public Transformation {
         Fields.require(name, "name");

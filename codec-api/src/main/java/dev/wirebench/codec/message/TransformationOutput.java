@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 /**
  * An artefact a transformation produced.
  *
@@ -7,7 +8,7 @@ package dev.wirebench.codec.message;
  * @param uri       where it was stored
  * @param sizeBytes its size
  */
-public record TransformationOutput(String name, String uri, long sizeBytes) {
+public record TransformationOutput(String name, String uri, long sizeBytes) implements Serializable {
 
     public TransformationOutput {
         Fields.require(name, "name");

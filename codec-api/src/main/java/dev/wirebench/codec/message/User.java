@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
  * @param createdAt creation time, epoch milliseconds
  * @param roles     granted roles in grant order (unmodifiable)
  */
-public record User(long id, String username, String email, int age, boolean active, long createdAt, List<String> roles) {
+public record User(long id, String username, String email, int age, boolean active, long createdAt, List<String> roles) implements Serializable {
 
     public User {
         Fields.require(username, "username");

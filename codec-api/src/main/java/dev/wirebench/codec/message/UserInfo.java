@@ -1,5 +1,6 @@
 package dev.wirebench.codec.message;
 
+import java.io.Serializable;
 /**
  * Who approved an execution.
  *
@@ -8,7 +9,7 @@ package dev.wirebench.codec.message;
  * @param email       e-mail address
  * @param team        owning team
  */
-public record UserInfo(String userId, String displayName, String email, String team) {
+public record UserInfo(String userId, String displayName, String email, String team) implements Serializable {
 
     public UserInfo {
         Fields.require(userId, "userId");
