@@ -21,7 +21,7 @@ import java.util.TreeSet;
  * The entry point of benchmarks.jar. {@code java -jar benchmarks.jar [regex] [JMH options]} behaves
  * as JMH's own Main, with wirebench's defaults under the user's options: every registered codec as
  * {@code -p codec}, the gc and stack profilers, the JVM flags the forks need on this JDK. Subcommands
- * sit beside it ({@code sizes}).
+ * sit beside it ({@code sizes}, {@code dump}).
  */
 public final class Main {
 
@@ -30,6 +30,7 @@ public final class Main {
 
             Usage: java -jar benchmarks.jar [regex] [JMH options] [wirebench options]
                    java -jar benchmarks.jar sizes [codec globs]
+                   java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -39,7 +40,8 @@ public final class Main {
                            (default: every codec on the class path; -p case=... means the same)
 
             Subcommands:
-              sizes        encoded size in bytes of every fixture, per codec
+              sizes        encoded size in bytes of every fixture per codec, and after DEFLATE
+              dump         the encoded bytes of one fixture, to check with the format's own tools
 
             Exit status: 0 done, 1 bad options or a failed run.
             """;
@@ -55,9 +57,12 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length > 0 && args[0].equals("sizes")) {
+        if (args.length > 0 && (args[0].equals("sizes") || args[0].equals("dump"))) {
+            String[] rest = Arrays.copyOfRange(args, 1, args.length);
             try {
-                return SizesCommand.run(Arrays.copyOfRange(args, 1, args.length), Codecs.load(), out, err);
+                Codecs codecs = Codecs.load();
+                return args[0].equals("sizes") ? SizesCommand.run(rest, codecs, out, err)
+                        : DumpCommand.run(rest, codecs, out, err);
             } catch (IllegalStateException badProvider) {
                 err.println("wirebench: " + badProvider.getMessage());
                 return 1;

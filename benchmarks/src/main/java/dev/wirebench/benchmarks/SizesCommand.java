@@ -10,21 +10,27 @@ import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
+import java.util.zip.Deflater;
 
-/** {@code sizes}: the encoded size in bytes of every fixture per codec, one table per message type. */
+/**
+ * {@code sizes}: the encoded size in bytes of every fixture per codec, one table per message type,
+ * codecs ranked by the size of the reference sample, with that sample's size after DEFLATE (level 6,
+ * as jvm-serializers reports it: what a compressing transport or store would hold).
+ */
 final class SizesCommand {
 
+    static final String USAGE = "Usage: java -jar benchmarks.jar sizes [codec globs, e.g. sbe/*,*/order]";
     private static final int BUFFER_BYTES = 1 << 20;
+    private static final int DEFLATE_LEVEL = 6;
 
     private SizesCommand() {
     }
 
     static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
         if (args.length > 1 || args.length == 1 && args[0].startsWith("-")) {
-            err.println("Usage: java -jar benchmarks.jar sizes [codec globs, e.g. sbe/*,*/order]");
+            err.println(USAGE);
             return 1;
         }
         List<String> names;
@@ -34,6 +40,7 @@ final class SizesCommand {
             err.println("wirebench: " + e.getMessage());
             return 1;
         }
+        Sizer sizer = new Sizer();
         for (MessageType<?> type : MessageType.all()) {
             List<MessageCodec<Object>> selected = new ArrayList<>();
             for (String name : names) {
@@ -43,41 +50,74 @@ final class SizesCommand {
                 }
             }
             if (!selected.isEmpty()) {
-                printTable(type, selected, out);
+                printTable(type, selected, sizer, out);
             }
         }
+        out.println("+deflate: the reference sample after raw DEFLATE, level " + DEFLATE_LEVEL
+                + " (java.util.zip, no zlib header), compressed on its own.");
         return 0;
     }
 
     /** One line per codec: the size of its message type's reference sample. */
     static void printReferenceSizes(Codecs codecs, Collection<String> names, PrintStream out) {
-        ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+        Sizer sizer = new Sizer();
         for (String name : names) {
             MessageCodec<Object> codec = CodecBenchmark.typed(codecs.create(name));
-            out.printf("  %-32s %8d B%n", name, size(codec, Samples.reference(codec.messageType()), buffer));
+            out.printf("  %-32s %8d B%n", name, sizer.size(codec, Samples.reference(codec.messageType())));
         }
     }
 
-    private static void printTable(MessageType<?> type, List<MessageCodec<Object>> codecs, PrintStream out) {
-        Set<String> formats = new LinkedHashSet<>();
-        codecs.forEach(c -> formats.add(c.format()));
-        StringBuilder header = new StringBuilder(String.format("%-28s", type.id() + " (bytes)"));
-        formats.forEach(f -> header.append(String.format(" | %12s", f)));
+    private static void printTable(MessageType<?> type, List<MessageCodec<Object>> codecs, Sizer sizer,
+                                   PrintStream out) {
+        List<? extends Sample<?>> fixtures = Samples.fixtures(type);
+        StringBuilder header = new StringBuilder(String.format("%-24s", type.id() + " (bytes)"));
+        header.append(String.format(" | %10s | %9s", fixtures.get(0).name(), "+deflate"));
+        for (Sample<?> sample : fixtures.subList(1, fixtures.size())) {
+            header.append(String.format(" | %10s", sample.name()));
+        }
         out.println(header);
         out.println("-".repeat(header.length()));
-        ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
-        for (Sample<?> sample : Samples.fixtures(type)) {
-            StringBuilder row = new StringBuilder(String.format("%-28s", sample.name()));
-            for (MessageCodec<Object> codec : codecs) {
-                row.append(String.format(" | %12d", size(codec, sample.message(), buffer)));
+        List<String> rows = new ArrayList<>();
+        List<Integer> referenceSizes = new ArrayList<>();
+        for (MessageCodec<Object> codec : codecs) {
+            int reference = sizer.size(codec, fixtures.get(0).message());
+            StringBuilder row = new StringBuilder(String.format("%-24s", codec.format()));
+            row.append(String.format(" | %10d | %9d", reference, sizer.deflatedSize()));
+            for (Sample<?> sample : fixtures.subList(1, fixtures.size())) {
+                row.append(String.format(" | %10d", sizer.size(codec, sample.message())));
             }
-            out.println(row);
+            rows.add(row.toString());
+            referenceSizes.add(reference);
         }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparing(referenceSizes::get));
+        order.forEach(i -> out.println(rows.get(i)));
         out.println();
     }
 
-    private static int size(MessageCodec<Object> codec, Object message, ByteBuffer buffer) {
-        buffer.clear();
-        return codec.encode(message, buffer);
+    /** Encodes into one reused buffer; keeps the last encoding for {@link #deflatedSize()}. */
+    private static final class Sizer {
+        private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+        private final byte[] deflated = new byte[BUFFER_BYTES + BUFFER_BYTES / 2];
+        private final Deflater deflater = new Deflater(DEFLATE_LEVEL, true);
+
+        int size(MessageCodec<Object> codec, Object message) {
+            buffer.clear();
+            return codec.encode(message, buffer);
+        }
+
+        int deflatedSize() {
+            deflater.reset();
+            deflater.setInput(buffer.array(), 0, buffer.position());
+            deflater.finish();
+            int size = deflater.deflate(deflated);
+            if (!deflater.finished()) {
+                throw new IllegalStateException("deflate output larger than " + deflated.length + " bytes");
+            }
+            return size;
+        }
     }
 }

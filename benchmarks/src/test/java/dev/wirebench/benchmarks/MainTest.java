@@ -41,7 +41,9 @@ class MainTest {
         assertEquals(0, run("sizes"));
         assertTrue(out().contains("market-data (bytes)"), out());
         assertTrue(out().contains("infra-execution (bytes)"), out());
-        assertTrue(out().matches("(?s).*\\|\\s+sbe\\s+\\|\\s+protobuf.*|(?s).*\\|\\s+protobuf\\s+\\|\\s+sbe.*"), out());
+        assertTrue(out().contains("|  reference |  +deflate |      empty"), out());
+        assertTrue(out().matches("(?s).*\\nsbe\\s+\\|\\s+\\d+ \\|\\s+\\d+ \\|.*"), out());
+        assertTrue(out().matches("(?s).*\\nprotobuf\\s+\\|.*"), out());
         assertEquals(1, run("sizes", "nope/*"));
     }
 
