@@ -41,6 +41,20 @@ class ConformanceKitCatchesBrokenCodecsTest {
         assertEquals(Set.of(), failedTests(ToyContract.class));
     }
 
+    /** The toy codec copies every string through a new byte[]: the allocation kit must say so for both operations. */
+    @Test
+    void zeroAllocationKitFailsACodecThatAllocatesPerCall() {
+        assertEquals(Set.of("encodeAllocatesNothing", "traverseAllocatesNothingWhenItReadsInPlace"),
+                failedTests(ToyAllocationContract.class));
+    }
+
+    static final class ToyAllocationContract extends ZeroAllocationContract {
+        @Override
+        protected dev.wirebench.codec.CodecProvider provider() {
+            return new com.example.outsider.ToyCodecProvider();
+        }
+    }
+
     static final class ToyContract extends MessageCodecContract {
         @Override
         protected dev.wirebench.codec.CodecProvider provider() {
@@ -58,6 +72,9 @@ class ConformanceKitCatchesBrokenCodecsTest {
             int method = id.indexOf("method:");
             if (method < 0) {
                 method = id.indexOf("test-template:");
+            }
+            if (method < 0) {
+                method = id.indexOf("test-factory:");
             }
             String rest = id.substring(id.indexOf(':', method) + 1);
             names.add(rest.substring(0, rest.indexOf('(')));
