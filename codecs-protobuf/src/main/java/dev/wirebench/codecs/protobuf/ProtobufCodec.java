@@ -1,7 +1,7 @@
 package dev.wirebench.codecs.protobuf;
 
-import com.google.protobuf.MessageLite;
-import com.google.protobuf.Parser;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.InfrastructureExecution;
@@ -18,8 +18,9 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
- * A canonical record as protobuf binary: one class for every message, told apart by its
- * record-to-proto mapping ({@code XxxMapping}) and the generated parser.
+ * A canonical record as a protobuf message on a wire: one class for every message and both
+ * formats, told apart by its record-to-proto mapping ({@code XxxMapping}) and its
+ * {@link ProtobufWire} ({@code BinaryWire::new} or {@code JsonWire::new}).
  *
  * <p>Encode builds a new proto message from the record, as a protobuf user does; decode and
  * traverse parse one. Every call allocates: see the module README for the tier.
@@ -27,56 +28,67 @@ import java.util.function.ToLongFunction;
  * @param <T> the canonical record
  * @param <P> the generated proto message
  */
-final class ProtobufCodec<T, P extends MessageLite> extends AbstractMessageCodec<T> {
+final class ProtobufCodec<T, P extends Message> extends AbstractMessageCodec<T> {
 
-    private final Parser<P> parser;
+    private final ProtobufWire<P> wire;
     private final Function<T, P> toProto;
     private final Function<P, T> toRecord;
     private final ToLongFunction<P> checksum;
 
-    private ProtobufCodec(MessageType<T> type, Parser<P> parser, Function<T, P> toProto, Function<P, T> toRecord,
+    private ProtobufCodec(MessageType<T> type, ProtobufWire<P> wire, Function<T, P> toProto, Function<P, T> toRecord,
                           ToLongFunction<P> checksum) {
-        super(ProtobufWire.FORMAT, type);
-        this.parser = parser;
+        super(wire.format(), type);
+        this.wire = wire;
         this.toProto = toProto;
         this.toRecord = toRecord;
         this.checksum = checksum;
     }
 
-    static ProtobufCodec<MarketData, MarketDataProto> marketData() {
-        return new ProtobufCodec<>(MessageType.MARKET_DATA, MarketDataProto.parser(),
+    static ProtobufCodec<MarketData, MarketDataProto> marketData(
+            Function<MarketDataProto, ProtobufWire<MarketDataProto>> wire) {
+        return new ProtobufCodec<>(MessageType.MARKET_DATA, wire.apply(MarketDataProto.getDefaultInstance()),
                 MarketDataMapping::toProto, MarketDataMapping::toRecord, MarketDataMapping::checksum);
     }
 
-    static ProtobufCodec<User, UserProto> user() {
-        return new ProtobufCodec<>(MessageType.USER, UserProto.parser(),
+    static ProtobufCodec<User, UserProto> user(Function<UserProto, ProtobufWire<UserProto>> wire) {
+        return new ProtobufCodec<>(MessageType.USER, wire.apply(UserProto.getDefaultInstance()),
                 UserMapping::toProto, UserMapping::toRecord, UserMapping::checksum);
     }
 
-    static ProtobufCodec<Order, OrderProto> order() {
-        return new ProtobufCodec<>(MessageType.ORDER, OrderProto.parser(),
+    static ProtobufCodec<Order, OrderProto> order(Function<OrderProto, ProtobufWire<OrderProto>> wire) {
+        return new ProtobufCodec<>(MessageType.ORDER, wire.apply(OrderProto.getDefaultInstance()),
                 OrderMapping::toProto, OrderMapping::toRecord, OrderMapping::checksum);
     }
 
-    static ProtobufCodec<InfrastructureExecution, InfrastructureExecutionProto> infrastructureExecution() {
-        return new ProtobufCodec<>(MessageType.INFRA_EXECUTION, InfrastructureExecutionProto.parser(),
+    static ProtobufCodec<InfrastructureExecution, InfrastructureExecutionProto> infrastructureExecution(
+            Function<InfrastructureExecutionProto, ProtobufWire<InfrastructureExecutionProto>> wire) {
+        return new ProtobufCodec<>(MessageType.INFRA_EXECUTION,
+                wire.apply(InfrastructureExecutionProto.getDefaultInstance()),
                 InfrastructureExecutionMapping::toProto, InfrastructureExecutionMapping::toRecord,
                 InfrastructureExecutionMapping::checksum);
     }
 
     @Override
     protected int encode(T message, ByteBuffer dst, int offset, int limit) {
-        return ProtobufWire.write(toProto.apply(message), dst, offset, limit);
+        return wire.write(toProto.apply(message), dst, offset, limit);
     }
 
     @Override
     protected T decode(ByteBuffer src, int offset, int length) {
-        return toRecord.apply(ProtobufWire.parse(parser, src, offset, length, this));
+        return toRecord.apply(parse(src, offset, length));
     }
 
     /** Parses (protobuf-java has no zero-copy reader), then hashes the message's getters; builds no record. */
     @Override
     protected long traverse(ByteBuffer src, int offset, int length) {
-        return checksum.applyAsLong(ProtobufWire.parse(parser, src, offset, length, this));
+        return checksum.applyAsLong(parse(src, offset, length));
+    }
+
+    private P parse(ByteBuffer src, int offset, int length) {
+        try {
+            return wire.parse(src, offset, length);
+        } catch (InvalidProtocolBufferException e) {
+            throw malformed(e.getMessage(), e);
+        }
     }
 }

@@ -12,7 +12,7 @@ class EncodedSizeTest {
 
     @Test
     void referenceInfrastructureExecutionIsAboutTwoKilobytesLikeThePostgresReference() {
-        int size = ProtobufCodec.infrastructureExecution()
+        int size = ProtobufCodec.infrastructureExecution(BinaryWire::new)
                 .encode(Samples.reference(MessageType.INFRA_EXECUTION), ByteBuffer.allocate(1 << 16));
         System.out.println("protobuf/infra-execution reference: " + size + " bytes");
         assertTrue(size >= 1_500 && size <= 3_000,

@@ -1,7 +1,8 @@
 package dev.wirebench.codecs.protobuf;
 
-import com.google.protobuf.MessageLite;
+import com.google.protobuf.Message;
 import com.google.protobuf.Timestamp;
+import com.google.protobuf.util.JsonFormat;
 import dev.wirebench.codec.CodecException;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codecs.protobuf.generated.ApprovalProto;
@@ -16,67 +17,74 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Bytes that protobuf parses happily but that no canonical message can hold: decode and traverse
- * must both reject them with a CodecException that names the offending field.
+ * Messages that protobuf parses happily, as bytes or as JSON, but that no canonical message can
+ * hold: decode and traverse of both formats must reject them with a CodecException that names the
+ * offending field.
  */
 class MalformedInputTest {
 
     static Stream<Arguments> unknownEnumNumbers() {
         return Stream.of(
-                Arguments.of(ProtobufCodec.order(), OrderProto.newBuilder().setSideValue(7), "OrderProto.side"),
-                Arguments.of(ProtobufCodec.order(), OrderProto.newBuilder().setTimeInForceValue(5),
+                Arguments.of(orders(), OrderProto.newBuilder().setSideValue(7), "OrderProto.side"),
+                Arguments.of(orders(), OrderProto.newBuilder().setTimeInForceValue(5),
                         "OrderProto.time_in_force"),
-                Arguments.of(ProtobufCodec.marketData(), MarketDataProto.newBuilder()
+                Arguments.of(marketData(), MarketDataProto.newBuilder()
                         .addEntries(BookEntryProto.newBuilder().setEntryTypeValue(9)), "BookEntryProto.entry_type"),
-                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
                         .setStatusValue(42), "InfrastructureExecutionProto.status"),
-                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
                         .addApprovals(ApprovalProto.newBuilder().setDecisionValue(-1)), "ApprovalProto.decision"),
-                Arguments.of(ProtobufCodec.infrastructureExecution(), InfrastructureExecutionProto.newBuilder()
+                Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
                         .addTransformations(TransformationProto.newBuilder().setStatusValue(5)),
                         "TransformationProto.status"));
     }
 
     @ParameterizedTest(name = "{2}")
     @MethodSource("unknownEnumNumbers")
-    void rejectsAnUnknownEnumNumberNamingTheField(MessageCodec<?> codec, MessageLite.Builder message, String field) {
-        assertRejected(codec, message.build().toByteArray(), field);
+    void rejectsAnUnknownEnumNumberNamingTheField(List<MessageCodec<?>> codecs, Message.Builder message, String field)
+            throws Exception {
+        assertRejected(codecs, message.build(), field);
     }
 
     @Test
-    void rejectsABookLevelAbove255() {
-        byte[] bytes = MarketDataProto.newBuilder().addEntries(BookEntryProto.newBuilder().setLevel(256))
-                .build().toByteArray();
-        assertRejected(ProtobufCodec.marketData(), bytes, "BookEntryProto.level");
+    void rejectsABookLevelAbove255() throws Exception {
+        assertRejected(marketData(),
+                MarketDataProto.newBuilder().addEntries(BookEntryProto.newBuilder().setLevel(256)).build(),
+                "BookEntryProto.level");
     }
 
     @Test
-    void rejectsANonFinitePrice() {
-        byte[] bytes = OrderProto.newBuilder().setPrice(Double.NaN).build().toByteArray();
-        assertRejected(ProtobufCodec.order(), bytes, "OrderProto.price");
+    void rejectsANonFinitePrice() throws Exception {
+        assertRejected(orders(), OrderProto.newBuilder().setPrice(Double.NaN).build(),
+                "OrderProto.price");
     }
 
     @Test
-    void rejectsATimestampBeyondTheNanosecondRangeOfALong() {
+    void rejectsATimestampBeyondTheNanosecondRangeOfALong() throws Exception {
         // 9999-12-31, a valid Timestamp, but past 2262, the last instant a long of epoch nanoseconds holds
-        byte[] bytes = InfrastructureExecutionProto.newBuilder()
-                .setStartedAt(Timestamp.newBuilder().setSeconds(253_402_300_799L)).build().toByteArray();
-        assertRejected(ProtobufCodec.infrastructureExecution(), bytes, "InfrastructureExecutionProto.started_at");
+        assertRejected(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
+                .setStartedAt(Timestamp.newBuilder().setSeconds(253_402_300_799L)).build(),
+                "InfrastructureExecutionProto.started_at");
     }
+
+    // Binary only below: JsonFormat prints no Timestamp outside its range, and JSON has no end-group tag.
 
     @Test
     void rejectsATimestampWithNanosOutsideASecond() {
         byte[] bytes = InfrastructureExecutionProto.newBuilder()
                 .addApprovals(ApprovalProto.newBuilder().setDecidedAt(Timestamp.newBuilder().setNanos(-1)))
                 .build().toByteArray();
-        assertRejected(ProtobufCodec.infrastructureExecution(), bytes, "ApprovalProto.decided_at");
+        assertRejected(ProtobufCodec.infrastructureExecution(BinaryWire::new), bytes,
+                "ApprovalProto.decided_at");
     }
 
     @Test
@@ -87,20 +95,47 @@ class MalformedInputTest {
         System.arraycopy(head, 0, bytes, 0, head.length);
         bytes[head.length] = 0x0C; // field 1, wire type 4: END_GROUP
         System.arraycopy(tail, 0, bytes, head.length + 1, tail.length);
-        assertRejected(ProtobufCodec.order(), bytes, "end-group");
+        assertRejected(ProtobufCodec.order(BinaryWire::new), bytes, "end-group");
+    }
+
+    // the binary and the JSON codec of each message
+
+    private static List<MessageCodec<?>> orders() {
+        return List.of(ProtobufCodec.order(BinaryWire::new), ProtobufCodec.order(JsonWire::new));
+    }
+
+    private static List<MessageCodec<?>> marketData() {
+        return List.of(ProtobufCodec.marketData(BinaryWire::new), ProtobufCodec.marketData(JsonWire::new));
+    }
+
+    private static List<MessageCodec<?>> infrastructureExecutions() {
+        return List.of(ProtobufCodec.infrastructureExecution(BinaryWire::new),
+                ProtobufCodec.infrastructureExecution(JsonWire::new));
+    }
+
+    /** Each codec rejects {@code message} in its format, naming {@code field}. */
+    private static void assertRejected(List<MessageCodec<?>> codecs, Message message, String field) throws Exception {
+        for (MessageCodec<?> codec : codecs) {
+            byte[] bytes = codec.format().equals(JsonWire.FORMAT)
+                    ? JsonFormat.printer().print(message).getBytes(StandardCharsets.UTF_8)
+                    : message.toByteArray();
+            assertRejected(codec, bytes, field);
+        }
     }
 
     /** Decode and traverse, from heap and direct buffers at an offset, throw a CodecException saying {@code what}. */
-    private static void assertRejected(MessageCodec<?> codec, byte[] bytes, String what) {
-        int offset = 5;
+    static void assertRejected(MessageCodec<?> codec, byte[] bytes, String what) {
+        int offset = 7;
         int capacity = offset + bytes.length;
         for (ByteBuffer src : List.of(ByteBuffer.allocate(capacity), ByteBuffer.allocateDirect(capacity))) {
             src.position(offset);
             src.put(bytes).position(offset);
             CodecException decode = assertThrows(CodecException.class, () -> codec.decode(src, bytes.length));
-            assertTrue(decode.getMessage().contains(what), "decode: " + decode.getMessage());
+            assertTrue(decode.getMessage().startsWith(codec.name() + ": malformed input: ")
+                    && decode.getMessage().contains(what), "decode: " + decode.getMessage());
             CodecException traverse = assertThrows(CodecException.class, () -> codec.traverse(src, bytes.length));
             assertTrue(traverse.getMessage().contains(what), "traverse: " + traverse.getMessage());
+            assertEquals(offset, src.position());
         }
     }
 }
