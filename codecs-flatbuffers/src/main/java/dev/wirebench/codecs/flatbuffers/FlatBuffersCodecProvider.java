@@ -1,0 +1,19 @@
+package dev.wirebench.codecs.flatbuffers;
+
+import dev.wirebench.codec.CodecProvider;
+import dev.wirebench.codec.MessageCodec;
+
+import java.util.List;
+
+/**
+ * The FlatBuffers codecs: one per canonical message, format {@code flatbuffers}, tables generated
+ * by flatc from {@code schemas/flatbuffers/*.fbs}. Registered in {@code META-INF/services}.
+ */
+public final class FlatBuffersCodecProvider implements CodecProvider {
+
+    @Override
+    public List<MessageCodec<?>> codecs() {
+        return List.of(new FlatBuffersMarketDataCodec(), new FlatBuffersUserCodec(), new FlatBuffersOrderCodec(),
+                new FlatBuffersInfrastructureExecutionCodec());
+    }
+}
