@@ -1,0 +1,24 @@
+package dev.wirebench.codecs.capnp;
+
+import dev.wirebench.codec.CodecProvider;
+import dev.wirebench.codec.MessageCodec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Cap'n Proto codecs: every canonical message in the standard framing ({@code capnp/...}) and
+ * packed ({@code capnp-packed/...}), registered in
+ * {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
+ */
+public final class CapnpCodecProvider implements CodecProvider {
+
+    @Override
+    public List<MessageCodec<?>> codecs() {
+        List<MessageCodec<?>> codecs = new ArrayList<>();
+        for (Framing framing : Framing.values()) {
+            codecs.addAll(CapnpCodec.all(framing));
+        }
+        return codecs;
+    }
+}
