@@ -1,0 +1,88 @@
+package dev.wirebench.codecs.colfer;
+
+import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.MessageType;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.util.InputMismatchException;
+
+/**
+ * The Colfer codec of one canonical message: a {@link ColferMapping} between the record and its
+ * generated struct, and {@link ColferBuffers} between the struct's {@code byte[]} serial and the
+ * caller's buffer.
+ *
+ * <p>Encode fills one struct kept for the codec's life, so its list arrays and nested structs are
+ * reused. Decode and traverse unmarshal into a second struct, reset before each call, and then build
+ * the record from it or hash it: Colfer has no reader that leaves the bytes where they are, so
+ * traverse materialises the generated structs (strings included) as decode does, minus the record.
+ *
+ * @param <T> the canonical record
+ * @param <C> the generated Colfer struct
+ */
+final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
+
+    static final String FORMAT = "colfer";
+
+    private final ColferMapping<T, C> mapping;
+    private final C out;
+    private final C in;
+    private final ColferBuffers buffers = new ColferBuffers();
+    private final ColferBuffers.Marshaller marshalOut;
+
+    ColferCodec(MessageType<T> messageType, ColferMapping<T, C> mapping) {
+        super(FORMAT, messageType);
+        this.mapping = mapping;
+        this.out = mapping.newStruct();
+        this.in = mapping.newStruct();
+        this.marshalOut = (buf, offset) -> mapping.marshal(out, buf, offset);
+    }
+
+    @Override
+    protected int encode(T message, ByteBuffer dst, int offset, int limit) {
+        mapping.fill(out, message);
+        try {
+            return buffers.write(marshalOut, dst, offset, limit);
+        } catch (IllegalStateException e) {
+            // Colfer refuses a text or serial over colferSizeMax bytes, a list over colferListMax elements
+            throw new IllegalArgumentException(name() + " cannot carry this message: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    protected T decode(ByteBuffer src, int offset, int length) {
+        return mapping.toRecord(unmarshal(src, offset, length));
+    }
+
+    @Override
+    protected long traverse(ByteBuffer src, int offset, int length) {
+        return mapping.checksum(unmarshal(src, offset, length));
+    }
+
+    /** Unmarshals exactly {@code length} bytes into the reused struct, or throws saying what was wrong. */
+    private C unmarshal(ByteBuffer src, int offset, int length) {
+        if (length > mapping.sizeMax()) {
+            throw malformed(length + " bytes is more than Colfer's size limit of " + mapping.sizeMax());
+        }
+        byte[] window = buffers.window(src, offset, length);
+        int start = window.length - length;
+        mapping.reset(in);
+        int end;
+        try {
+            end = mapping.unmarshal(in, window, start, window.length);
+        } catch (BufferUnderflowException e) {
+            throw malformed("truncated: a field runs past the end of the " + length + " bytes", e);
+        } catch (SecurityException e) {
+            // Colfer's limits: a text or serial over colferSizeMax bytes, a list over colferListMax elements
+            throw malformed(e.getMessage(), e);
+        } catch (InputMismatchException e) {
+            throw malformed("a header byte that is no field of the schema at that place (an unknown field, "
+                    + "fields out of order, or a corrupted length before it)", e);
+        }
+        int trailing = window.length - end;
+        if (trailing != 0) {
+            throw malformed(trailing + (trailing == 1 ? " byte" : " bytes") + " after the end of the message");
+        }
+        return in;
+    }
+}
