@@ -36,6 +36,14 @@ final class BrokenCodecs {
         }
     }
 
+    /** Reads up to the buffer's limit instead of the length it is given, as a codec without its own bounds would. */
+    static final class ReadsPastLength extends ToyUserCodec {
+        @Override
+        protected User decode(ByteBuffer src, int offset, int length) {
+            return super.decode(src, offset, src.limit() - offset);
+        }
+    }
+
     /** Lets the library's raw exception escape instead of a CodecException. */
     static final class LeaksRawExceptions implements MessageCodec<User> {
         private final ToyUserCodec delegate = new ToyUserCodec();
@@ -79,6 +87,13 @@ final class BrokenCodecs {
         @Override
         protected CodecProvider provider() {
             return () -> List.of(new TraverseSkipsAField());
+        }
+    }
+
+    static final class ReadsPastLengthContract extends MessageCodecContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new ReadsPastLength());
         }
     }
 

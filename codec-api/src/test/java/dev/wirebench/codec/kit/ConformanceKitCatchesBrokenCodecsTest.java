@@ -32,8 +32,14 @@ class ConformanceKitCatchesBrokenCodecsTest {
     @Test
     void failsACodecThatLeaksRawExceptionsOnBadInput() {
         Set<String> failed = failedTests(BrokenCodecs.LeaksRawExceptionsContract.class);
+        // shortened lengths meet the raw exception too
         assertEquals(Set.of("rejectsEveryTruncationWithCodecExceptionOrAValidMessage",
-                "survivesSeededCorruptionsWithCodecExceptionOrAValidMessage"), failed);
+                "survivesSeededCorruptionsWithCodecExceptionOrAValidMessage", "readsNothingPastTheLengthItIsGiven"), failed);
+    }
+
+    @Test
+    void failsACodecThatReadsPastTheLengthItIsGiven() {
+        assertEquals(Set.of("readsNothingPastTheLengthItIsGiven"), failedTests(BrokenCodecs.ReadsPastLengthContract.class));
     }
 
     @Test

@@ -58,6 +58,8 @@ public abstract class MessageCodecContract {
     private static final int OFFSET = 13;
     private static final int CAPACITY = 1 << 20;
     private static final byte SENTINEL = 0x5A;
+    /** Sentinel bytes past the whole message in the exact-fit and overflow checks. */
+    private static final int MARGIN = 64;
 
     /** The provider under test; its {@code codecs()} is called for fresh instances per test. */
     protected abstract CodecProvider provider();
@@ -146,14 +148,16 @@ public abstract class MessageCodecContract {
     @ParameterizedTest(name = "{0}")
     @MethodSource("codecs")
     void fitsExactlyAndWritesNothingOutsideItsRange(MessageCodec<?> codec) {
-        for (Object message : allMessages(codec.messageType(), 50)) {
-            int n = encodeAt(codec, message, heap(), OFFSET);
-            ByteBuffer exact = filled(CAPACITY);
-            exact.limit(OFFSET + n).position(OFFSET);
-            assertEquals(n, raw(codec).encode(message, exact), codec.name() + ": a buffer of exactly the size must do");
-            assertEquals(OFFSET + n, exact.position());
-            assertUntouched(exact, 0, OFFSET, "before the position");
-            assertUntouched(exact, OFFSET + n, CAPACITY, "past the limit");
+        for (boolean direct : new boolean[] {false, true}) {
+            for (Object message : allMessages(codec.messageType(), 50)) {
+                int n = encodeAt(codec, message, heap(), OFFSET);
+                ByteBuffer exact = filled(OFFSET + n + MARGIN, direct);
+                exact.limit(OFFSET + n).position(OFFSET);
+                assertEquals(n, raw(codec).encode(message, exact), codec.name() + ": a buffer of exactly the size must do");
+                assertEquals(OFFSET + n, exact.position());
+                assertUntouched(exact, 0, OFFSET, "before the position");
+                assertUntouched(exact, OFFSET + n, exact.capacity(), "past the limit");
+            }
         }
     }
 
@@ -172,12 +176,13 @@ public abstract class MessageCodecContract {
                 if (size < 0 || size >= n) {
                     continue;
                 }
-                ByteBuffer small = filled(CAPACITY);
+                // room past the limit, so that a write beyond it lands where it can be seen
+                ByteBuffer small = filled(OFFSET + n + MARGIN, size % 2 == 1);
                 small.position(OFFSET).limit(OFFSET + size);
                 assertThrows(BufferOverflowException.class, () -> raw(codec).encode(sample.message(), small),
                         codec.name() + " fixture " + sample.name() + " (" + n + " bytes) into " + size + " bytes");
                 assertEquals(OFFSET, small.position(), codec.name() + ": overflow must leave the position where it was");
-                assertUntouched(small, OFFSET + size, CAPACITY, "past the limit on overflow");
+                assertUntouched(small, OFFSET + size, small.capacity(), "past the limit on overflow");
             }
             int again = encodeAt(codec, sample.message(), scratch, 0);
             assertArrayEquals(expected, bytes(scratch, 0, again), codec.name() + ": an overflow corrupted the codec's state");
@@ -198,6 +203,56 @@ public abstract class MessageCodecContract {
                 }
             }
         }, codec.name() + ": truncated input must fail fast");
+    }
+
+    /**
+     * The whole message sits in the buffer, but decode and traverse are told a shorter length. They
+     * run twice: once with the rest of the message after that length, once with those bytes inverted.
+     * A codec that reads only what it is given sees the same bytes both times and must answer the
+     * same (the same message, checksum or rejection); one that reads past the length sees the
+     * difference. (Comparing with the original would be wrong: trailing padding can legitimately be
+     * left out.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("codecs")
+    void readsNothingPastTheLengthItIsGiven(MessageCodec<?> codec) {
+        assertTimeoutPreemptively(TIME_BOUND, () -> {
+            for (boolean direct : new boolean[] {false, true}) {
+                for (Sample<?> sample : Samples.fixtures(codec.messageType())) {
+                    ByteBuffer scratch = heap();
+                    byte[] whole = bytes(scratch, 0, encodeAt(codec, sample.message(), scratch, 0));
+                    for (int length = 0; length < whole.length; length++) {
+                        byte[] poisoned = whole.clone();
+                        for (int i = length; i < poisoned.length; i++) {
+                            poisoned[i] = (byte) ~poisoned[i];
+                        }
+                        String what = codec.name() + " fixture " + sample.name() + " (" + whole.length
+                                + " bytes) given " + length + " bytes" + (direct ? ", direct" : "");
+                        assertEquals(readWithin(codec, whole, length, direct), readWithin(codec, poisoned, length, direct),
+                                what + ": the answer changed with the bytes past the length, so it read them");
+                    }
+                }
+            }
+        }, codec.name() + ": reading shortened lengths must fail fast");
+    }
+
+    /** What decode and traverse make of the first {@code length} of {@code bytes}: results or "rejected". */
+    private static List<Object> readWithin(MessageCodec<?> codec, byte[] bytes, int length, boolean direct) {
+        ByteBuffer src = direct ? ByteBuffer.allocateDirect(OFFSET + bytes.length) : ByteBuffer.allocate(OFFSET + bytes.length);
+        src.put(OFFSET, bytes);
+        src.position(OFFSET);
+        List<Object> answers = new ArrayList<>(2);
+        try {
+            answers.add(codec.decode(src, length));
+        } catch (CodecException rejected) {
+            answers.add("rejected");
+        }
+        try {
+            answers.add(codec.traverse(src, length));
+        } catch (CodecException rejected) {
+            answers.add("rejected");
+        }
+        return answers;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -314,9 +369,11 @@ public abstract class MessageCodecContract {
         return ByteBuffer.allocate(CAPACITY);
     }
 
-    private static ByteBuffer filled(int capacity) {
-        ByteBuffer buffer = ByteBuffer.allocate(capacity);
-        Arrays.fill(buffer.array(), SENTINEL);
+    private static ByteBuffer filled(int capacity, boolean direct) {
+        ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        for (int i = 0; i < capacity; i++) {
+            buffer.put(i, SENTINEL);
+        }
         return buffer;
     }
 
@@ -327,8 +384,9 @@ public abstract class MessageCodecContract {
     }
 
     private static void assertUntouched(ByteBuffer buffer, int from, int to, String where) {
+        ByteBuffer whole = buffer.duplicate().clear(); // absolute reads stop at the limit; these go past it
         for (int i = from; i < to; i++) {
-            if (buffer.array()[i] != SENTINEL) {
+            if (whole.get(i) != SENTINEL) {
                 fail("byte " + i + " was written " + where);
             }
         }
