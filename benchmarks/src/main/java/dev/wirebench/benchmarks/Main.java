@@ -21,7 +21,7 @@ import java.util.TreeSet;
  * The entry point of benchmarks.jar. {@code java -jar benchmarks.jar [regex] [JMH options]} behaves
  * as JMH's own Main, with wirebench's defaults under the user's options: every registered codec as
  * {@code -p codec}, the gc and stack profilers, the JVM flags the forks need on this JDK. Subcommands
- * sit beside it ({@code sizes}, {@code dump}).
+ * sit beside it ({@code sizes}, {@code dump}, {@code compare}).
  */
 public final class Main {
 
@@ -31,6 +31,7 @@ public final class Main {
             Usage: java -jar benchmarks.jar [regex] [JMH options] [wirebench options]
                    java -jar benchmarks.jar sizes [codec globs]
                    java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
+                   java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -42,8 +43,11 @@ public final class Main {
             Subcommands:
               sizes        encoded size in bytes of every fixture per codec, and after DEFLATE
               dump         the encoded bytes of one fixture, to check with the format's own tools
+              compare      two JMH JSON results benchmark by benchmark: faster, slower or no change
+                           (a change counts when the error intervals do not overlap and it exceeds 5%)
 
-            Exit status: 0 done, 1 bad options or a failed run.
+            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower,
+            2 when a result file is missing or not JMH's JSON.
             """;
 
     private Main() {
@@ -57,6 +61,9 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("compare")) {
+            return CompareCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
         if (args.length > 0 && (args[0].equals("sizes") || args[0].equals("dump"))) {
             String[] rest = Arrays.copyOfRange(args, 1, args.length);
             try {

@@ -1,0 +1,102 @@
+package dev.wirebench.benchmarks;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CompareCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunAgainstItselfIsNoChangeAndExitsZero() throws Exception {
+        Path base = json("base.json", 80.0);
+        assertEquals(0, run("compare", base.toString(), base.toString()), err());
+        assertTrue(out().contains("0 slower, 0 faster, 3 no change; 0 only in base, 0 only in new."), out());
+    }
+
+    @Test
+    void aBenchmarkMadeHalfAgainAsSlowIsAReportedRegressionWithExitThree() throws Exception {
+        Path base = json("base.json", 80.0);
+        Path slower = json("slower.json", 120.0);
+        assertEquals(CompareCommand.REGRESSION, run("compare", base.toString(), slower.toString(), "--threshold", "5%"));
+        String row = out().lines().filter(l -> l.startsWith("CodecBenchmark.traverse buffer=heap codec=raw/order"))
+                .findFirst().orElseThrow(() -> new AssertionError(out()));
+        assertTrue(row.contains("+50.0%") && row.endsWith("slower"), row);
+        assertTrue(out().contains("1 slower, 0 faster, 2 no change"), out());
+    }
+
+    @Test
+    void aRunFolderStandsForItsJmhJson() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("run"));
+        Files.move(json("x.json", 80.0), folder.resolve("jmh.json"));
+        assertEquals(0, run("compare", folder.toString(), folder.toString()), err());
+    }
+
+    @Test
+    void aMissingOrForeignFileIsOneClearLineAndExitTwo() throws Exception {
+        Path base = json("base.json", 80.0);
+        assertEquals(CompareCommand.UNREADABLE, run("compare", base.toString(), dir.resolve("nope.json").toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("nope.json: no such file"), err());
+        err.reset();
+        Path text = Files.writeString(dir.resolve("table.txt"), "Benchmark  Mode  Cnt  Score  Error  Units\n");
+        assertEquals(CompareCommand.UNREADABLE, run("compare", text.toString(), base.toString()));
+        assertTrue(err().contains("table.txt is not JSON"), err());
+        assertEquals(0, out.size(), "no table for unreadable input");
+    }
+
+    @Test
+    void refusesBadOptions() throws Exception {
+        Path base = json("base.json", 80.0);
+        assertEquals(1, run("compare", base.toString()));
+        assertEquals(1, run("compare", base.toString(), base.toString(), "--threshold", "five"));
+        assertEquals(1, run("compare", base.toString(), base.toString(), "--threshold", "-5%"));
+        assertEquals(1, run("compare", base.toString(), base.toString(), "--frobnicate"));
+        assertTrue(err().contains("unknown option --frobnicate"), err());
+    }
+
+    /** A JMH JSON file of three benchmarks; the raw/order traverse scores {@code traverse} ± 5 ns. */
+    private Path json(String name, double traverse) throws Exception {
+        String entries = String.join(",",
+                entry("encode", "sbe/order", 92.0, 34.3),
+                entry("traverse", "sbe/order", 79.0, 18.9),
+                entry("traverse", "raw/order", traverse, 5.0));
+        return Files.writeString(dir.resolve(name), "[" + entries + "]");
+    }
+
+    private static String entry(String method, String codec, double score, double error) {
+        return String.format(Locale.ROOT, """
+                {"jmhVersion": "1.37", "benchmark": "dev.wirebench.benchmarks.CodecBenchmark.%s", "mode": "avgt",
+                 "params": {"buffer": "heap", "codec": "%s"},
+                 "primaryMetric": {"score": %f, "scoreError": %f, "scoreUnit": "ns/op"},
+                 "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.01, "scoreError": 0.001, "scoreUnit": "B/op"}}}""",
+                method, codec, score, error);
+    }
+
+    private int run(String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.wirebench.harness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads JMH's own JSON result format ({@code -rf json}), as written by any JMH 1.x: an array of
+ * benchmarks, each with {@code benchmark}, {@code mode}, optional {@code params},
+ * {@code primaryMetric} and {@code secondaryMetrics}. Fields this reader does not use are ignored,
+ * so files from older runs read as well.
+ */
+public final class JmhJson {
+
+    /** The file a run folder keeps JMH's JSON in. */
+    public static final String FILE_NAME = "jmh.json";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JmhJson() {
+    }
+
+    /**
+     * The benchmarks of a JMH JSON file, or of the {@value #FILE_NAME} in a run folder.
+     *
+     * @throws ResultsException saying in one line why the file cannot be read
+     */
+    public static List<JmhResult> read(Path fileOrRunFolder) {
+        Path file = Files.isDirectory(fileOrRunFolder) ? fileOrRunFolder.resolve(FILE_NAME) : fileOrRunFolder;
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ResultsException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            if (!Files.exists(file)) {
+                throw new ResultsException(file + ": no such file" + (file == fileOrRunFolder ? "" : " in the run folder"),
+                        new NoSuchFileException(file.toString()));
+            }
+            throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
+        }
+        if (root == null || !root.isArray()) {
+            throw new ResultsException(file + " is not JMH's JSON: expected an array of benchmarks (write it with -rf json)");
+        }
+        List<JmhResult> results = new ArrayList<>(root.size());
+        for (int i = 0; i < root.size(); i++) {
+            results.add(result(root.get(i), file, i));
+        }
+        return results;
+    }
+
+    private static JmhResult result(JsonNode node, Path file, int index) {
+        String where = file + " is not JMH's JSON: benchmark #" + (index + 1);
+        if (!node.isObject() || !node.path("benchmark").isTextual() || !node.path("mode").isTextual()
+                || !node.path("primaryMetric").isObject()) {
+            throw new ResultsException(where + " lacks benchmark, mode or primaryMetric");
+        }
+        Map<String, String> params = new TreeMap<>();
+        node.path("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
+        Map<String, Metric> secondary = new HashMap<>();
+        node.path("secondaryMetrics").properties().forEach(e -> secondary.put(e.getKey(), metric(e.getValue(), where)));
+        return new JmhResult(node.get("benchmark").asText(), node.get("mode").asText(), new TreeMap<>(params),
+                metric(node.get("primaryMetric"), where), secondary);
+    }
+
+    private static Metric metric(JsonNode node, String where) {
+        JsonNode score = node.path("score");
+        if (!score.isNumber() && !"NaN".equals(score.asText(null))) {
+            throw new ResultsException(where + " has a metric without a numeric score");
+        }
+        return new Metric(number(score), number(node.path("scoreError")), node.path("scoreUnit").asText(""));
+    }
+
+    /** JMH writes NaN as the string "NaN" (JSON has no NaN). */
+    private static double number(JsonNode node) {
+        return node.isNumber() ? node.asDouble() : Double.NaN;
+    }
+}
