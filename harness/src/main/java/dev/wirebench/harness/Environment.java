@@ -1,0 +1,188 @@
+package dev.wirebench.harness;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.regex.Pattern;
+
+/**
+ * Where a run ran: the fingerprint written next to every result as {@code env.json}, so that two
+ * runs are compared knowing whether the machine, the JDK or a library changed. Everything is read
+ * from the running system and from the jars on the class path, nothing is typed in.
+ *
+ * @param jdk       vendor, version, VM name and version, and the flags this JVM was started with
+ * @param cpu       model (from /proc/cpuinfo where there is one) and the cores this JVM may use
+ * @param memoryBytes physical memory of the machine, or -1 where the JVM cannot tell
+ * @param os        name, version (the kernel on Linux) and architecture
+ * @param gitCommit the commit of the checkout the run started in, or null outside one
+ * @param libraries {@code groupId:artifactId} to version, of every Maven artifact on the class path
+ *                  (from the {@code META-INF/maven/.../pom.properties} each jar carries, so a shaded jar
+ *                  still lists what it holds)
+ */
+public record Environment(Map<String, Object> jdk, Map<String, Object> cpu, long memoryBytes, Map<String, String> os,
+                          String gitCommit, SortedMap<String, String> libraries) {
+
+    private static final Pattern POM_PROPERTIES = Pattern.compile("META-INF/maven/[^/]+/[^/]+/pom\\.properties");
+
+    public Environment {
+        jdk = Map.copyOf(jdk);
+        cpu = Map.copyOf(cpu);
+        os = Map.copyOf(os);
+        libraries = Collections.unmodifiableSortedMap(new TreeMap<>(libraries));
+    }
+
+    /** The environment of this JVM, started in {@code workingDir}. */
+    public static Environment capture(Path workingDir) {
+        Map<String, Object> jdk = Map.of(
+                "vendor", System.getProperty("java.vendor", ""),
+                "version", System.getProperty("java.version", ""),
+                "vmName", System.getProperty("java.vm.name", ""),
+                "vmVersion", System.getProperty("java.vm.version", ""),
+                "flags", List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        Map<String, Object> cpu = Map.of("model", readCpuModel(), "cores", Runtime.getRuntime().availableProcessors());
+        Map<String, String> os = Map.of("name", System.getProperty("os.name", ""),
+                "version", System.getProperty("os.version", ""), "arch", System.getProperty("os.arch", ""));
+        return new Environment(jdk, cpu, readMemoryBytes(), os, readGitCommit(workingDir), readLibraries());
+    }
+
+    /** The version of {@code groupId:artifactId} on the class path, or null. */
+    public String library(String groupAndArtifact) {
+        return libraries.get(groupAndArtifact);
+    }
+
+    private static String readCpuModel() {
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo)) {
+            try {
+                for (String line : Files.readAllLines(cpuinfo, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("model name")) {
+                        return line.substring(line.indexOf(':') + 1).trim();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // fall through to what the JVM knows
+            }
+        }
+        return System.getProperty("os.arch", "unknown");
+    }
+
+    private static long readMemoryBytes() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return -1;
+    }
+
+    /** {@code git rev-parse HEAD} in the directory, given two seconds; null when it is no checkout or git is absent. */
+    static String readGitCommit(Path dir) {
+        try {
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(dir.toFile())
+                    .redirectErrorStream(true).start();
+            git.getOutputStream().close();
+            String out;
+            try (InputStream in = git.getInputStream()) {
+                out = new String(in.readNBytes(200), StandardCharsets.UTF_8).trim();
+            }
+            if (!git.waitFor(2, TimeUnit.SECONDS)) {
+                git.destroyForcibly();
+                return null;
+            }
+            return git.exitValue() == 0 && out.matches("[0-9a-f]{40,64}") ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * Every {@code pom.properties} in every jar and directory of the class path, following the
+     * {@code Class-Path} of jar manifests (as a launcher jar or surefire's booter jar uses).
+     */
+    static SortedMap<String, String> readLibraries() {
+        SortedMap<String, String> versions = new TreeMap<>();
+        Deque<Path> pending = new ArrayDeque<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                pending.add(Path.of(entry).toAbsolutePath());
+            }
+        }
+        Set<Path> seen = new HashSet<>();
+        while (!pending.isEmpty()) {
+            Path path = pending.poll();
+            if (!seen.add(path)) {
+                continue;
+            }
+            try {
+                if (Files.isDirectory(path)) {
+                    Path maven = path.resolve("META-INF/maven");
+                    if (Files.isDirectory(maven)) {
+                        try (var files = Files.walk(maven, 3)) {
+                            for (Path p : (Iterable<Path>) files::iterator) {
+                                if (p.getFileName().toString().equals("pom.properties")) {
+                                    try (InputStream in = Files.newInputStream(p)) {
+                                        add(versions, in);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                } else if (Files.isRegularFile(path)) {
+                    try (JarFile jar = new JarFile(path.toFile())) {
+                        Manifest manifest = jar.getManifest();
+                        String classPath = manifest == null ? null : manifest.getMainAttributes().getValue("Class-Path");
+                        if (classPath != null) {
+                            for (String url : classPath.trim().split("\\s+")) {
+                                if (!url.isEmpty()) {
+                                    pending.add(Path.of(path.getParent().toUri().resolve(url)));
+                                }
+                            }
+                        }
+                        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                            JarEntry jarEntry = e.nextElement();
+                            if (POM_PROPERTIES.matcher(jarEntry.getName()).matches()) {
+                                try (InputStream in = jar.getInputStream(jarEntry)) {
+                                    add(versions, in);
+                                }
+                            }
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException unreadable) {
+                // a class path entry that is not a readable jar holds no versions we can report
+            }
+        }
+        return versions;
+    }
+
+    private static void add(SortedMap<String, String> versions, InputStream in) throws IOException {
+        Properties pom = new Properties();
+        pom.load(in);
+        String group = pom.getProperty("groupId");
+        String artifact = pom.getProperty("artifactId");
+        String version = pom.getProperty("version");
+        if (group != null && artifact != null && version != null) {
+            versions.put(group + ":" + artifact, version);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.wirebench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EnvironmentTest {
+
+    @Test
+    void readsLibraryVersionsFromTheJarsOnTheClassPath(@TempDir Path dir) {
+        Environment env = Environment.capture(dir);
+        // jackson-databind is this module's dependency: its version comes from its own jar, not from a constant
+        String jackson = env.library("com.fasterxml.jackson.core:jackson-databind");
+        assertEquals(com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString(), jackson);
+    }
+
+    @Test
+    void describesThisJvmAndMachine(@TempDir Path dir) {
+        Environment env = Environment.capture(dir);
+        assertEquals(System.getProperty("java.version"), env.jdk().get("version"));
+        assertTrue(((List<?>) env.jdk().get("flags")).stream().anyMatch(f -> f.toString().startsWith("-Xmx")),
+                "the test JVM's own flags: " + env.jdk().get("flags"));
+        assertEquals(Runtime.getRuntime().availableProcessors(), env.cpu().get("cores"));
+        assertTrue(env.memoryBytes() > 1L << 28, "at least 256 MiB of memory: " + env.memoryBytes());
+        assertEquals(System.getProperty("os.version"), env.os().get("version"));
+        assertTrue(!env.cpu().get("model").toString().isBlank());
+    }
+
+    @Test
+    void knowsTheCommitOfACheckoutAndNoneElsewhere(@TempDir Path dir) throws Exception {
+        assertNull(Environment.readGitCommit(dir), "a plain directory is no checkout");
+        git(dir, "init", "-q");
+        Files.writeString(dir.resolve("f"), "x");
+        git(dir, "add", "f");
+        git(dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "m");
+        String head = new String(new ProcessBuilder("git", "rev-parse", "HEAD").directory(dir.toFile()).start()
+                .getInputStream().readAllBytes()).trim();
+        assertEquals(head, Environment.readGitCommit(dir));
+    }
+
+    @Test
+    void writesAsJson(@TempDir Path dir) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode node = json.readTree(json.writeValueAsString(Environment.capture(dir)));
+        assertEquals(System.getProperty("java.vendor"), node.path("jdk").path("vendor").asText());
+        assertTrue(node.path("libraries").has("com.fasterxml.jackson.core:jackson-databind"), node.toString());
+        assertTrue(node.path("gitCommit").isNull());
+    }
+
+    private static void git(Path dir, String... args) throws Exception {
+        String[] command = new String[args.length + 1];
+        command[0] = "git";
+        System.arraycopy(args, 0, command, 1, args.length);
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
+    }
+}
