@@ -1,17 +1,26 @@
 package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
+import dev.wirebench.harness.Environment;
+import dev.wirebench.harness.JmhJson;
+import dev.wirebench.harness.RunFolder;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.ProfilersFailedException;
-import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Set;
@@ -25,6 +34,9 @@ import java.util.TreeSet;
  */
 public final class Main {
 
+    /** The environment fingerprint in every run folder. */
+    static final String ENV_FILE = "env.json";
+
     static final String USAGE = """
             wirebench: which wire format should I use, and what does it cost?
 
@@ -37,6 +49,8 @@ public final class Main {
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
                            (add -p buffer=heap,direct for both)
               --no-prof    do not add the default profilers (gc for B/op, stack for where time goes)
+              --results-dir DIR  where the run folder goes (default results/): DIR/<yyyyMMdd-HHmmss>-<host>/
+                           holds jmh.json (JMH's JSON, rewritten as each benchmark ends) and env.json
               -p codec=G   codecs to measure, exact names or globs, comma-separated: sbe/*,*/order
                            (default: every codec on the class path; -p case=... means the same)
 
@@ -75,7 +89,13 @@ public final class Main {
                 return 1;
             }
         }
-        LaunchArgs launch = LaunchArgs.parse(args);
+        LaunchArgs launch;
+        try {
+            launch = LaunchArgs.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("wirebench: " + e.getMessage());
+            return 1;
+        }
         CommandLineOptions cmd;
         try {
             cmd = new CommandLineOptions(launch.jmhArgs().toArray(String[]::new));
@@ -124,9 +144,21 @@ public final class Main {
             return 0;
         }
         Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
+        RunFolder folder;
+        try {
+            folder = RunFolder.create(launch.resultsDir(), LocalDateTime.now(), RunFolder.localHost());
+            folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
+        } catch (UncheckedIOException e) {
+            err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
+            return 1;
+        }
+        out.println("Results go to " + folder + "/: " + JmhJson.FILE_NAME + " (rewritten as each benchmark ends), "
+                + ENV_FILE);
         Collection<RunResult> results;
         try {
-            results = new Runner(options).run();
+            OutputFormat console = OutputFormatFactory.createFormatInstance(System.out,
+                    options.verbosity().orElse(VerboseMode.NORMAL));
+            results = new Runner(options, new JmhJsonRecorder(console, folder)).run();
         } catch (NoBenchmarksException e) {
             err.println("No matching benchmarks. Miss-spelled regexp? List them with -l.");
             return 1;
@@ -153,6 +185,8 @@ public final class Main {
             out.println("Encoded size of each measured codec's reference message:");
             SizesCommand.printReferenceSizes(codecs, measured, out);
         }
+        out.println();
+        out.println("Results: " + folder + "/");
         return 0;
     }
 }

@@ -2,6 +2,7 @@ package dev.wirebench.benchmarks;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,5 +33,13 @@ class LaunchArgsTest {
         assertFalse(args.quick());
         assertFalse(args.help());
         assertTrue(LaunchArgs.parse("--help").help());
+        assertEquals(Path.of("results"), args.resultsDir());
+    }
+
+    @Test
+    void takesTheResultsDirOutOfJmhsArguments() {
+        LaunchArgs args = LaunchArgs.parse("CodecBenchmark", "--results-dir", "/tmp/nightly", "-f", "1");
+        assertEquals(Path.of("/tmp/nightly"), args.resultsDir());
+        assertEquals(List.of("CodecBenchmark", "-f", "1"), args.jmhArgs());
     }
 }

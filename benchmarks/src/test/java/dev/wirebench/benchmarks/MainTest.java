@@ -25,6 +25,15 @@ class MainTest {
     }
 
     @Test
+    void refusesAResultsDirThatCannotBeCreated(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "not a folder");
+        assertEquals(1, run("CodecBenchmark.traverse", "-p", "codec=sbe/order", "--results-dir", file.toString()));
+        assertTrue(err().contains("cannot create a run folder under " + file), err());
+        assertEquals(1, run("--results-dir"));
+        assertTrue(err().contains("--results-dir needs a directory"), err());
+    }
+
+    @Test
     void refusesABadFlagWithJmhsMessage() {
         assertEquals(1, run("--frobnicate"));
         assertTrue(err().startsWith("Error parsing command line:"), err());
@@ -51,14 +60,26 @@ class MainTest {
     @Test
     void runsTheSelectedBenchmarkAndWritesJmhJson(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
+        Path results = dir.resolve("results");
         int status = run("CodecBenchmark.traverse", "-p", "case=sbe/market-data", "-p", "buffer=heap",
-                "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "--no-prof", "-rf", "json", "-rff", json.toString());
+                "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "--no-prof", "-rf", "json", "-rff", json.toString(),
+                "--results-dir", results.toString());
         assertEquals(0, status, err());
         String result = Files.readString(json);
         assertTrue(result.contains("\"benchmark\" : \"dev.wirebench.benchmarks.CodecBenchmark.traverse\""), result);
         assertTrue(result.contains("\"codec\" : \"sbe/market-data\""), result);
-        assertTrue(out().matches("(?s).*Encoded size of each measured codec's reference message:\\s+sbe/market-data\\s+\\d+ B\\s*"),
+        assertTrue(out().matches("(?s).*Encoded size of each measured codec's reference message:\\s+sbe/market-data\\s+\\d+ B\\s+Results: .*"),
                 "the size line of the one codec that ran, and no other: " + out());
+
+        // the run folder: JMH's own JSON (the same as the one JMH wrote where -rff said) and the environment
+        Path folder;
+        try (var folders = Files.list(results)) {
+            folder = folders.collect(java.util.stream.Collectors.toList()).get(0);
+        }
+        assertTrue(folder.getFileName().toString().matches("\\d{8}-\\d{6}-.+"), folder.toString());
+        assertEquals(result, Files.readString(folder.resolve("jmh.json")));
+        assertTrue(Files.readString(folder.resolve("env.json")).contains("\"org.openjdk.jmh:jmh-core\""));
+        assertTrue(out().contains("Results: " + folder + "/"), out());
     }
 
     private int run(String... args) {

@@ -1,0 +1,114 @@
+package dev.wirebench.harness;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The folder one run writes everything into: {@code <root>/<yyyyMMdd-HHmmss>-<host>/}. Files are
+ * replaced atomically, so a run stopped while writing (Ctrl-C) leaves the previous whole version of
+ * a file, never half of one.
+ */
+public final class RunFolder {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path path;
+
+    private RunFolder(Path path) {
+        this.path = path;
+    }
+
+    /**
+     * Creates a new run folder under {@code root} (created too), named after the start time and the
+     * host; a second run in the same second gets {@code -2}, {@code -3}… appended.
+     *
+     * @throws UncheckedIOException if the folder cannot be created, naming it
+     */
+    public static RunFolder create(Path root, LocalDateTime start, String host) {
+        String name = STAMP.format(start) + "-" + safe(host);
+        try {
+            Files.createDirectories(root);
+            for (int n = 1; ; n++) {
+                Path candidate = root.resolve(n == 1 ? name : name + "-" + n);
+                try {
+                    return new RunFolder(Files.createDirectory(candidate));
+                } catch (FileAlreadyExistsException taken) {
+                    // another run started in the same second: take the next name
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a run folder under " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** This machine's name as the OS gives it (HOSTNAME, else /etc/hostname), or {@code host}. */
+    public static String localHost() {
+        String name = System.getenv("HOSTNAME");
+        if (name == null || name.isBlank()) {
+            try {
+                name = Files.readString(Path.of("/etc/hostname")).trim();
+            } catch (IOException | RuntimeException e) {
+                name = "";
+            }
+        }
+        return name.isBlank() ? "host" : name;
+    }
+
+    /** Letters, digits, dot, dash and underscore: a name safe in any file system and URL. */
+    static String safe(String host) {
+        String cleaned = host.replaceAll("[^A-Za-z0-9._-]", "-");
+        return cleaned.isEmpty() ? "host" : cleaned;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** A file of this folder. */
+    public Path resolve(String name) {
+        return path.resolve(name);
+    }
+
+    /** Writes {@code value} as indented JSON (records, maps, lists) to {@code name}, replacing it whole. */
+    public Path writeJson(String name, Object value) {
+        try {
+            return writeText(name, JSON.writeValueAsString(value) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + resolve(name) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes {@code text} as UTF-8 to {@code name}, replacing it whole. */
+    public Path writeText(String name, String text) {
+        Path target = resolve(name);
+        Path partial = resolve("." + name + ".partial");
+        try {
+            Files.writeString(partial, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return path.toString();
+    }
+}
