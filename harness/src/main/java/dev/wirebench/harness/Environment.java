@@ -95,7 +95,7 @@ public record Environment(Map<String, Object> jdk, Map<String, Object> cpu, long
     /** {@code git rev-parse HEAD} in the directory, given two seconds; null when it is no checkout or git is absent. */
     static String readGitCommit(Path dir) {
         try {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(dir.toFile())
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(dir.toAbsolutePath().toFile())
                     .redirectErrorStream(true).start();
             git.getOutputStream().close();
             String out;

@@ -47,6 +47,16 @@ class EnvironmentTest {
         assertEquals(head, Environment.readGitCommit(dir));
     }
 
+    /** Path.of("") is how a caller names the working directory; it must reach git as that directory. */
+    @Test
+    void anEmptyRelativePathIsTheWorkingDirectory() throws Exception {
+        Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(Path.of("").toAbsolutePath().toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes()).trim();
+        String expected = git.waitFor() == 0 ? out : null;
+        assertEquals(expected, Environment.readGitCommit(Path.of("")));
+    }
+
     @Test
     void writesAsJson(@TempDir Path dir) throws Exception {
         ObjectMapper json = new ObjectMapper();
