@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  * runs are compared knowing whether the machine, the JDK or a library changed. Everything is read
  * from the running system and from the jars on the class path, nothing is typed in.
  *
+ * @param wirebenchVersion the version of wirebench that ran (of its harness jar), or null when unknown
  * @param jdk       vendor, version, VM name and version, and the flags this JVM was started with
  * @param cpu       model (from /proc/cpuinfo where there is one) and the cores this JVM may use
  * @param memoryBytes physical memory of the machine, or -1 where the JVM cannot tell
@@ -36,11 +37,19 @@ import java.util.regex.Pattern;
  * @param gitCommit the commit of the checkout the run started in, or null outside one
  * @param libraries {@code groupId:artifactId} to version, of every Maven artifact on the class path
  *                  (from the {@code META-INF/maven/.../pom.properties} each jar carries, so a shaded jar
- *                  still lists what it holds)
+ *                  still lists what it holds), completed by the build's own list of resolved runtime
+ *                  dependencies ({@value #DEPENDENCY_LIST}) for jars that carry no pom.properties, such as
+ *                  protobuf-java and agrona
  */
-public record Environment(Map<String, Object> jdk, Map<String, Object> cpu, long memoryBytes, Map<String, String> os,
+public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<String, Object> cpu, long memoryBytes, Map<String, String> os,
                           String gitCommit, SortedMap<String, String> libraries) {
 
+    /**
+     * Where a module that bundles dependencies (benchmarks.jar) lists them, as the Maven dependency plugin's
+     * {@code list} goal writes it at build time: {@code group:artifact:type[:classifier]:version:scope}.
+     */
+    public static final String DEPENDENCY_LIST = "META-INF/wirebench/runtime-dependencies.txt";
+    private static final String HARNESS = "dev.wirebench:harness";
     private static final Pattern POM_PROPERTIES = Pattern.compile("META-INF/maven/[^/]+/[^/]+/pom\\.properties");
 
     public Environment {
@@ -61,7 +70,10 @@ public record Environment(Map<String, Object> jdk, Map<String, Object> cpu, long
         Map<String, Object> cpu = Map.of("model", readCpuModel(), "cores", Runtime.getRuntime().availableProcessors());
         Map<String, String> os = Map.of("name", System.getProperty("os.name", ""),
                 "version", System.getProperty("os.version", ""), "arch", System.getProperty("os.arch", ""));
-        return new Environment(jdk, cpu, readMemoryBytes(), os, readGitCommit(workingDir), readLibraries());
+        SortedMap<String, String> libraries = readLibraries();
+        readDependencyLists(libraries);
+        return new Environment(libraries.get(HARNESS), jdk, cpu, readMemoryBytes(), os, readGitCommit(workingDir),
+                libraries);
     }
 
     /** The version of {@code groupId:artifactId} on the class path, or null. */
@@ -170,6 +182,40 @@ public record Environment(Map<String, Object> jdk, Map<String, Object> cpu, long
                 }
             } catch (IOException | RuntimeException unreadable) {
                 // a class path entry that is not a readable jar holds no versions we can report
+            }
+        }
+        return versions;
+    }
+
+    /** Every {@value #DEPENDENCY_LIST} on the class path; versions from pom.properties stay as they are. */
+    private static void readDependencyLists(SortedMap<String, String> versions) {
+        try {
+            ClassLoader loader = Environment.class.getClassLoader();
+            for (Enumeration<java.net.URL> lists = loader.getResources(DEPENDENCY_LIST); lists.hasMoreElements(); ) {
+                try (InputStream in = lists.nextElement().openStream()) {
+                    parseDependencyList(new String(in.readAllBytes(), StandardCharsets.UTF_8)).forEach(versions::putIfAbsent);
+                }
+            }
+        } catch (IOException unreadable) {
+            // the pom.properties versions stand alone
+        }
+    }
+
+    /**
+     * {@code group:artifact} to version, from the dependency plugin's list: lines such as
+     * {@code "   org.agrona:agrona:jar:2.4.1:runtime -- module org.agrona [auto]"}; other lines are skipped.
+     */
+    static SortedMap<String, String> parseDependencyList(String text) {
+        SortedMap<String, String> versions = new TreeMap<>();
+        for (String line : text.split("\\R")) {
+            String trimmed = line.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            String[] parts = trimmed.split("\\s+", 2)[0].split(":");
+            // group:artifact:type:version:scope or group:artifact:type:classifier:version:scope
+            if (parts.length == 5 || parts.length == 6) {
+                versions.put(parts[0] + ":" + parts[1], parts[parts.length - 2]);
             }
         }
         return versions;

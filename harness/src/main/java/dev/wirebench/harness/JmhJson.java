@@ -58,6 +58,37 @@ public final class JmhJson {
         return results;
     }
 
+    /**
+     * How the benchmarks of a JMH JSON file were run, one line per distinct setting, e.g.
+     * {@code "JMH 1.37: 1 fork, 1 thread, warm-up 2 × 500 ms, measurement 3 × 500 ms"}.
+     *
+     * @throws ResultsException as {@link #read}
+     */
+    public static List<String> readSettings(Path fileOrRunFolder) {
+        read(fileOrRunFolder);
+        Path file = Files.isDirectory(fileOrRunFolder) ? fileOrRunFolder.resolve(FILE_NAME) : fileOrRunFolder;
+        java.util.Set<String> settings = new java.util.LinkedHashSet<>();
+        try {
+            for (JsonNode node : JSON.readTree(file.toFile())) {
+                settings.add(settings(node));
+            }
+        } catch (IOException e) {
+            throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
+        }
+        return List.copyOf(settings);
+    }
+
+    private static String settings(JsonNode node) {
+        int forks = node.path("forks").asInt(-1);
+        int threads = node.path("threads").asInt(-1);
+        return "JMH " + node.path("jmhVersion").asText("?") + ": "
+                + forks + (forks == 1 ? " fork, " : " forks, ")
+                + threads + (threads == 1 ? " thread, " : " threads, ")
+                + "warm-up " + node.path("warmupIterations").asText("?") + " × " + node.path("warmupTime").asText("?")
+                + ", measurement " + node.path("measurementIterations").asText("?") + " × "
+                + node.path("measurementTime").asText("?");
+    }
+
     private static JmhResult result(JsonNode node, Path file, int index) {
         String where = file + " is not JMH's JSON: benchmark #" + (index + 1);
         if (!node.isObject() || !node.path("benchmark").isTextual() || !node.path("mode").isTextual()

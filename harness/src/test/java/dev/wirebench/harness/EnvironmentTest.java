@@ -24,6 +24,31 @@ class EnvironmentTest {
     }
 
     @Test
+    void completesVersionsFromABuildsDependencyList(@TempDir Path dir) {
+        // src/test/resources carries a dependency list naming an artifact that has no jar here
+        Environment env = Environment.capture(dir);
+        assertEquals("9.9.9", env.library("org.example:listed-only"));
+        // a version from a jar's own pom.properties is not overridden by a list claiming another
+        assertEquals(com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString(),
+                env.library("com.fasterxml.jackson.core:jackson-databind"));
+    }
+
+    @Test
+    void parsesTheDependencyPluginsListFormat() {
+        var versions = Environment.parseDependencyList("""
+
+                The following files have been resolved:
+                   org.agrona:agrona:jar:2.4.1:runtime -- module org.agrona [auto]
+                   com.example:native:jar:linux-x86_64:1.2.3:compile
+                   dev.wirebench:harness:jar:0.1.0-SNAPSHOT:compile
+                """);
+        assertEquals("2.4.1", versions.get("org.agrona:agrona"));
+        assertEquals("1.2.3", versions.get("com.example:native"));
+        assertEquals("0.1.0-SNAPSHOT", versions.get("dev.wirebench:harness"));
+        assertEquals(3, versions.size(), versions.toString());
+    }
+
+    @Test
     void describesThisJvmAndMachine(@TempDir Path dir) {
         Environment env = Environment.capture(dir);
         assertEquals(System.getProperty("java.version"), env.jdk().get("version"));

@@ -40,6 +40,12 @@ class JmhJsonTest {
     }
 
     @Test
+    void describesHowTheBenchmarksWereRun() throws Exception {
+        assertEquals(List.of("JMH 1.37: 2 forks, 1 thread, warm-up 4 × 1 s, measurement 5 × 1 s"),
+                JmhJson.readSettings(resource("base.json")));
+    }
+
+    @Test
     void readsTheJsonOfARunFolder(@TempDir Path folder) throws Exception {
         Files.copy(resource("base.json"), folder.resolve(JmhJson.FILE_NAME));
         assertEquals(8, JmhJson.read(folder).size());

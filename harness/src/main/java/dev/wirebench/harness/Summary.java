@@ -1,0 +1,213 @@
+package dev.wirebench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * A run's {@code summary.md}: a short environment header, then one table per suite with
+ * Benchmark | Mode | Score | Error | Unit | Alloc B/op | Size B | × baseline. Rows come in ranking
+ * groups (e.g. one message and operation) in the order the suite gives them; within a group the best
+ * score comes first, so a reader sees the ranking at a glance.
+ *
+ * <p>The harness knows nothing of what the parameters mean: the suite says which group a result
+ * belongs to, which member of a group is the baseline, and how large its message is.
+ */
+public final class Summary {
+
+    /** The secondary metric the gc profiler reports allocation per operation in. */
+    public static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+    private static final String NONE = "–";
+
+    /**
+     * One benchmark as a suite places it.
+     *
+     * @param result    what JMH measured
+     * @param group     the ranking group, e.g. {@code "order · encode · heap"}
+     * @param member    who this row is within the group, e.g. the format {@code "sbe"}; compared with the
+     *                  table's baseline
+     * @param sizeBytes the encoded size of the message this benchmark handled, when it has one
+     */
+    public record Entry(JmhResult result, String group, String member, OptionalLong sizeBytes) {
+        public Entry {
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(group, "group");
+            Objects.requireNonNull(member, "member");
+            Objects.requireNonNull(sizeBytes, "sizeBytes");
+        }
+    }
+
+    /**
+     * One suite's table.
+     *
+     * @param title    the heading, e.g. {@code "CodecBenchmark"}
+     * @param baseline the member every row is compared with in its group (column {@code × raw}), or null for
+     *                 no ratio column
+     * @param entries  in the order groups should appear
+     */
+    public record Table(String title, String baseline, List<Entry> entries) {
+        public Table {
+            Objects.requireNonNull(title, "title");
+            entries = List.copyOf(entries);
+        }
+    }
+
+    /** A chart to show under the tables: its caption and its file, relative to summary.md. */
+    public record Figure(String caption, String file) {
+    }
+
+    private Summary() {
+    }
+
+    /** The whole summary.md. */
+    public static String markdown(String title, List<String> header, List<Table> tables, List<Figure> figures) {
+        StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
+        for (String line : header) {
+            md.append("- ").append(line).append('\n');
+        }
+        for (Table table : tables) {
+            md.append('\n').append(table(table));
+        }
+        if (!figures.isEmpty()) {
+            md.append("\n## Charts\n");
+            for (Figure figure : figures) {
+                md.append("\n### ").append(figure.caption()).append("\n\n![").append(figure.caption()).append("](")
+                        .append(figure.file()).append(")\n");
+            }
+        }
+        return md.toString();
+    }
+
+    /** One suite's section: its heading and table. */
+    static String table(Table table) {
+        Map<String, List<Entry>> groups = new LinkedHashMap<>();
+        for (Entry entry : table.entries()) {
+            groups.computeIfAbsent(entry.group(), g -> new ArrayList<>()).add(entry);
+        }
+        boolean sizes = table.entries().stream().anyMatch(e -> e.sizeBytes().isPresent());
+        boolean ratio = table.baseline() != null;
+        List<String> columns = new ArrayList<>(List.of("Benchmark", "Mode", "Score", "Error", "Unit", "Alloc B/op"));
+        if (sizes) {
+            columns.add("Size B");
+        }
+        if (ratio) {
+            columns.add("× " + table.baseline());
+        }
+        StringBuilder md = new StringBuilder("## ").append(table.title()).append("\n\n");
+        if (ratio) {
+            md.append("Ranked best first within each group; × ").append(table.baseline()).append(" is the score relative to ")
+                    .append(table.baseline()).append(" in the same group (above 1: costs more).\n\n");
+        } else {
+            md.append("Ranked best first within each group.\n\n");
+        }
+        row(md, columns);
+        row(md, columns.stream().map(c -> c.equals("Benchmark") || c.equals("Mode") || c.equals("Unit") ? "---" : "---:")
+                .toList());
+        for (List<Entry> group : groups.values()) {
+            Entry base = ratio ? group.stream().filter(e -> e.member().equals(table.baseline())).findFirst().orElse(null)
+                    : null;
+            List<Entry> ranked = new ArrayList<>(group);
+            ranked.sort(Comparator.comparingDouble(Summary::rankKey));
+            for (Entry e : ranked) {
+                Metric score = e.result().primary();
+                List<String> cells = new ArrayList<>(List.of(e.result().label(), e.result().mode(), number(score.score()),
+                        number(score.error()), score.unit(), alloc(e.result())));
+                if (sizes) {
+                    cells.add(e.sizeBytes().isPresent() ? String.valueOf(e.sizeBytes().getAsLong()) : NONE);
+                }
+                if (ratio) {
+                    cells.add(base == null ? NONE : ratio(e.result(), base.result()));
+                }
+                row(md, cells);
+            }
+        }
+        return md.toString();
+    }
+
+    /** Best first: the lowest time, or the highest throughput; no score last. */
+    private static double rankKey(Entry e) {
+        double score = e.result().primary().score();
+        if (Double.isNaN(score)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return e.result().lowerIsBetter() ? score : -score;
+    }
+
+    /** How many times the baseline's cost: score over baseline's for times, the inverse for throughput. */
+    static String ratio(JmhResult result, JmhResult base) {
+        double r = result.lowerIsBetter() ? result.primary().score() / base.primary().score()
+                : base.primary().score() / result.primary().score();
+        return Double.isFinite(r) ? String.format(Locale.ROOT, "%.2f", r) : NONE;
+    }
+
+    private static String alloc(JmhResult result) {
+        Metric alloc = result.secondary().get(ALLOC_METRIC);
+        if (alloc == null || Double.isNaN(alloc.score())) {
+            return NONE;
+        }
+        double bytes = alloc.score();
+        // the gc profiler's normalisation leaves a few thousandths of a byte where nothing was allocated
+        if (bytes < 0.5) {
+            return "0";
+        }
+        return bytes < 10 ? String.format(Locale.ROOT, "%.1f", bytes) : String.format(Locale.ROOT, "%.0f", bytes);
+    }
+
+    /** Four significant digits or more, no exponent: 18466, 139.5, 44.07, 0.123. */
+    public static String number(double value) {
+        if (Double.isNaN(value)) {
+            return NONE;
+        }
+        double abs = Math.abs(value);
+        String pattern = abs >= 1000 ? "%.0f" : abs >= 100 ? "%.1f" : abs >= 10 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, pattern, value);
+    }
+
+    private static void row(StringBuilder md, List<String> cells) {
+        md.append('|');
+        for (String cell : cells) {
+            md.append(' ').append(cell.replace("|", "\\|")).append(" |");
+        }
+        md.append('\n');
+    }
+
+    /**
+     * The environment header from a run's env.json (as {@link Environment} writes it), tolerant of
+     * fields an older run did not record.
+     */
+    public static List<String> describe(JsonNode env) {
+        List<String> lines = new ArrayList<>();
+        JsonNode cpu = env.path("cpu");
+        JsonNode os = env.path("os");
+        long memory = env.path("memoryBytes").asLong(-1);
+        lines.add(String.format(Locale.ROOT, "Machine: %s, %s cores, %s memory; %s %s %s", cpu.path("model").asText("?"),
+                cpu.path("cores").asText("?"), memory > 0 ? String.format(Locale.ROOT, "%.1f GiB", memory / (double) (1L << 30)) : "unknown",
+                os.path("name").asText("?"), os.path("version").asText(""), os.path("arch").asText("")));
+        JsonNode jdk = env.path("jdk");
+        List<String> flags = new ArrayList<>();
+        jdk.path("flags").forEach(f -> flags.add(f.asText()));
+        lines.add(String.format(Locale.ROOT, "JDK: %s %s (%s %s); flags: %s", jdk.path("vendor").asText("?"),
+                jdk.path("version").asText("?"), jdk.path("vmName").asText(""), jdk.path("vmVersion").asText(""),
+                flags.isEmpty() ? "none" : "`" + String.join(" ", flags) + "`"));
+        String commit = env.path("gitCommit").asText(null);
+        lines.add("wirebench " + env.path("wirebenchVersion").asText("(version not recorded)") + ", "
+                + (commit == null ? "not run from a git checkout" : "commit " + commit.substring(0, Math.min(12, commit.length()))));
+        List<String> libraries = new ArrayList<>();
+        env.path("libraries").properties().forEach(e -> {
+            if (!e.getKey().startsWith("dev.wirebench:")) {
+                libraries.add(e.getKey().substring(e.getKey().indexOf(':') + 1) + " " + e.getValue().asText());
+            }
+        });
+        if (!libraries.isEmpty()) {
+            lines.add("Libraries: " + String.join(", ", libraries));
+        }
+        return lines;
+    }
+}
