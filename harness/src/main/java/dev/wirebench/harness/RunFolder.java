@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
@@ -92,19 +90,12 @@ public final class RunFolder {
 
     /** Writes {@code text} as UTF-8 to {@code name}, replacing it whole. */
     public Path writeText(String name, String text) {
-        Path target = resolve(name);
-        Path partial = resolve("." + name + ".partial");
-        try {
-            Files.writeString(partial, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return target;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
-        }
+        return AtomicFiles.write(resolve(name), text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes {@code bytes} to {@code name}, replacing it whole. */
+    public Path writeBytes(String name, byte[] bytes) {
+        return AtomicFiles.write(resolve(name), bytes);
     }
 
     @Override

@@ -1,0 +1,146 @@
+package dev.wirebench.harness;
+
+import org.HdrHistogram.Histogram;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Latency percentiles of named histograms (recorded in nanoseconds), one row per histogram in the
+ * order added, as a markdown table or aligned plain text. Values are shown in the caller's unit to
+ * 3 significant digits, never in exponent form and without grouping ({@code 1234}, {@code 12.3},
+ * {@code 0.0456}); an empty histogram shows count 0 and "–" elsewhere.
+ *
+ * <p>The percentiles are HdrHistogram's, so each is the top of its bucket: up to 0.1% above the
+ * recorded value at 3 significant digits.
+ */
+public final class PercentileTable {
+
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+    private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    private static final String MISSING = "–";
+
+    private final TimeUnit unit;
+    private final Map<String, Histogram> rows = new LinkedHashMap<>();
+
+    /** A table showing values in {@code unit} (nanoseconds to days). */
+    public PercentileTable(TimeUnit unit) {
+        this.unit = Objects.requireNonNull(unit, "unit");
+    }
+
+    /**
+     * Adds a row. The histogram is read when the table is rendered, not copied now.
+     *
+     * @throws IllegalArgumentException if a row of that name was added already
+     */
+    public PercentileTable add(String name, Histogram nanos) {
+        if (rows.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(nanos, "nanos")) != null) {
+            throw new IllegalArgumentException("the table has a row named '" + name + "' already");
+        }
+        return this;
+    }
+
+    /** The table in GitHub-flavoured markdown: names left-aligned, numbers right-aligned. */
+    public String toMarkdown() {
+        List<List<String>> cells = cells();
+        StringBuilder out = new StringBuilder();
+        line(out, cells.get(0));
+        out.append("|:---|").append("---:|".repeat(cells.get(0).size() - 1)).append('\n');
+        for (List<String> row : cells.subList(1, cells.size())) {
+            List<String> escaped = new ArrayList<>(row);
+            escaped.set(0, row.get(0).replace("|", "\\|"));
+            line(out, escaped);
+        }
+        return out.toString();
+    }
+
+    private static void line(StringBuilder out, List<String> row) {
+        out.append('|');
+        row.forEach(cell -> out.append(' ').append(cell).append(" |"));
+        out.append('\n');
+    }
+
+    /** The table as plain text for a console: columns padded, names left-aligned, numbers right-aligned. */
+    public String toText() {
+        List<List<String>> cells = cells();
+        int[] widths = new int[cells.get(0).size()];
+        for (List<String> row : cells) {
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (List<String> row : cells) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < widths.length; i++) {
+                String pad = " ".repeat(widths[i] - row.get(i).length());
+                line.append(i == 0 ? row.get(i) + pad : "  " + pad + row.get(i));
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The header followed by one row per histogram, every cell formatted. */
+    private List<List<String>> cells() {
+        String suffix = " (" + label(unit) + ")";
+        List<String> header = new ArrayList<>(List.of("Name", "Count", "Min" + suffix));
+        for (String p : PERCENTILE_NAMES) {
+            header.add(p + suffix);
+        }
+        header.add("Max" + suffix);
+        header.add("Mean" + suffix);
+        List<List<String>> cells = new ArrayList<>();
+        cells.add(header);
+        rows.forEach((name, h) -> cells.add(row(name, h, header.size())));
+        return cells;
+    }
+
+    private List<String> row(String name, Histogram h, int columns) {
+        List<String> row = new ArrayList<>(List.of(name, Long.toString(h.getTotalCount())));
+        if (h.getTotalCount() == 0) {
+            while (row.size() < columns) {
+                row.add(MISSING);
+            }
+            return row;
+        }
+        double nanosPerUnit = unit.toNanos(1);
+        row.add(format(h.getMinValue() / nanosPerUnit));
+        for (double p : PERCENTILES) {
+            row.add(format(h.getValueAtPercentile(p) / nanosPerUnit));
+        }
+        row.add(format(h.getMaxValue() / nanosPerUnit));
+        row.add(format(h.getMean() / nanosPerUnit));
+        return row;
+    }
+
+    /** 3 significant digits, but every digit before the point ({@code 1234.5 -> 1235}); no exponent, no grouping. */
+    static String format(double value) {
+        BigDecimal exact = BigDecimal.valueOf(value);
+        BigDecimal rounded = exact.round(new MathContext(3, RoundingMode.HALF_UP));
+        if (rounded.precision() - rounded.scale() > 3) {
+            rounded = exact.setScale(0, RoundingMode.HALF_UP);
+        }
+        return rounded.stripTrailingZeros().toPlainString();
+    }
+
+    /** The usual short symbol of a time unit: ns, µs, ms, s, min, h, d. */
+    static String label(TimeUnit unit) {
+        return switch (unit) {
+            case NANOSECONDS -> "ns";
+            case MICROSECONDS -> "µs";
+            case MILLISECONDS -> "ms";
+            case SECONDS -> "s";
+            case MINUTES -> "min";
+            case HOURS -> "h";
+            case DAYS -> "d";
+        };
+    }
+}
