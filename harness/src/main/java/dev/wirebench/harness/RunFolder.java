@@ -51,6 +51,18 @@ public final class RunFolder {
         }
     }
 
+    /**
+     * An existing folder to write into, e.g. an earlier run's folder whose summary is rebuilt.
+     *
+     * @throws UncheckedIOException if it is not a directory
+     */
+    public static RunFolder open(Path existing) {
+        if (!Files.isDirectory(existing)) {
+            throw new UncheckedIOException(new java.nio.file.NotDirectoryException(existing + " is not a directory"));
+        }
+        return new RunFolder(existing);
+    }
+
     /** This machine's name as the OS gives it (HOSTNAME, else /etc/hostname), or {@code host}. */
     public static String localHost() {
         String name = System.getenv("HOSTNAME");
