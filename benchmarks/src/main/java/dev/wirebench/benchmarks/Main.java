@@ -3,6 +3,7 @@ package dev.wirebench.benchmarks;
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.JmhJson;
+import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
@@ -19,10 +20,13 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -44,13 +48,16 @@ public final class Main {
                    java -jar benchmarks.jar sizes [codec globs]
                    java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
                    java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
+                   java -jar benchmarks.jar report <run-folder | jmh.json>
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
                            (add -p buffer=heap,direct for both)
               --no-prof    do not add the default profilers (gc for B/op, stack for where time goes)
               --results-dir DIR  where the run folder goes (default results/): DIR/<yyyyMMdd-HHmmss>-<host>/
-                           holds jmh.json (JMH's JSON, rewritten as each benchmark ends) and env.json
+                           holds jmh.json (JMH's JSON, rewritten as each benchmark ends), env.json (JDK,
+                           CPU, OS, commit, library versions), sizes.json, and at the end summary.md and
+                           PNG charts; sizes, dump and compare leave a run folder too (env.json, <command>.out)
               -p codec=G   codecs to measure, exact names or globs, comma-separated: sbe/*,*/order
                            (default: every codec on the class path; -p case=... means the same)
 
@@ -59,12 +66,107 @@ public final class Main {
               dump         the encoded bytes of one fixture, to check with the format's own tools
               compare      two JMH JSON results benchmark by benchmark: faster, slower or no change
                            (a change counts when the error intervals do not overlap and it exceeds 5%)
+              report       rebuilds summary.md and the charts from a run folder or any JMH JSON file
 
-            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower,
-            2 when a result file is missing or not JMH's JSON.
+            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
+            compare and report: 2 when a result file is missing or not JMH's JSON.
             """;
 
+    /** What {@code report} and every subcommand is called; anything else is a JMH run. */
+    private static final List<String> SUBCOMMANDS = List.of("sizes", "dump", "compare", "report");
+
     private Main() {
+    }
+
+    /**
+     * Runs a subcommand. Those that produce results (sizes, dump, compare) leave a run folder like a JMH
+     * run does: env.json and what they printed ({@code <command>.out}); {@code report} writes into the
+     * folder it reports. Nothing is written for help or for input that was refused.
+     */
+    private static int subcommand(String command, String[] args, PrintStream out, PrintStream err) {
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
+        if (!command.equals("report")) {
+            int flag = rest.indexOf(LaunchArgs.RESULTS_DIR);
+            if (flag >= 0) {
+                if (flag + 1 == rest.size()) {
+                    err.println("wirebench " + command + ": " + LaunchArgs.RESULTS_DIR + " needs a directory");
+                    return 1;
+                }
+                resultsDir = Path.of(rest.get(flag + 1));
+                rest.subList(flag, flag + 2).clear();
+            }
+        }
+        String[] own = rest.toArray(String[]::new);
+        if (command.equals("compare")) {
+            return kept(command, own, resultsDir, out, err,
+                    tee -> CompareCommand.run(own, tee, err), CompareCommand.REGRESSION);
+        }
+        Codecs codecs;
+        try {
+            codecs = Codecs.load();
+        } catch (IllegalStateException badProvider) {
+            err.println("wirebench: " + badProvider.getMessage());
+            return 1;
+        }
+        return switch (command) {
+            case "report" -> ReportCommand.run(own, codecs, out, err);
+            case "sizes" -> kept(command, own, resultsDir, out, err, tee -> SizesCommand.run(own, codecs, tee, err), 0);
+            default -> kept(command, own, resultsDir, out, err, tee -> DumpCommand.run(own, codecs, tee, err), 0);
+        };
+    }
+
+    /** Runs a subcommand with its standard output also kept, and files it in a run folder when it ran. */
+    private static int kept(String command, String[] args, Path resultsDir, PrintStream out, PrintStream err,
+                            java.util.function.ToIntFunction<PrintStream> body, int alsoKept) {
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        PrintStream tee = new PrintStream(new TeeOutputStream(out, printed), true);
+        int status = body.applyAsInt(tee);
+        tee.flush();
+        boolean help = Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help");
+        if ((status == 0 || status == alsoKept) && !help) {
+            try {
+                RunFolder folder = RunFolder.create(resultsDir, LocalDateTime.now(), RunFolder.localHost());
+                folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
+                if (printed.size() > 0) {
+                    folder.writeBytes(command + ".out", printed.toByteArray());
+                }
+                err.println("Run folder: " + folder + "/");
+            } catch (UncheckedIOException e) {
+                err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
+                return status == 0 ? 1 : status;
+            }
+        }
+        return status;
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeOutputStream extends java.io.OutputStream {
+        private final java.io.OutputStream first;
+        private final java.io.OutputStream second;
+
+        TeeOutputStream(java.io.OutputStream first, java.io.OutputStream second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            first.write(b);
+            second.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            first.write(b, off, len);
+            second.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            first.flush();
+            second.flush();
+        }
     }
 
     public static void main(String[] args) {
@@ -75,19 +177,9 @@ public final class Main {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length > 0 && args[0].equals("compare")) {
-            return CompareCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (args.length > 0 && (args[0].equals("sizes") || args[0].equals("dump"))) {
-            String[] rest = Arrays.copyOfRange(args, 1, args.length);
-            try {
-                Codecs codecs = Codecs.load();
-                return args[0].equals("sizes") ? SizesCommand.run(rest, codecs, out, err)
-                        : DumpCommand.run(rest, codecs, out, err);
-            } catch (IllegalStateException badProvider) {
-                err.println("wirebench: " + badProvider.getMessage());
-                return 1;
-            }
+        String command = args.length > 0 ? args[0] : "";
+        if (SUBCOMMANDS.contains(command)) {
+            return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         LaunchArgs launch;
         try {
@@ -148,12 +240,14 @@ public final class Main {
         try {
             folder = RunFolder.create(launch.resultsDir(), LocalDateTime.now(), RunFolder.localHost());
             folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
+            RunReport.recordSizes(folder, codecs, List.copyOf(options.getParameter(JmhOptions.CODEC_PARAM).get()));
         } catch (UncheckedIOException e) {
             err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
             return 1;
         }
         out.println("Results go to " + folder + "/: " + JmhJson.FILE_NAME + " (rewritten as each benchmark ends), "
-                + ENV_FILE);
+                + ENV_FILE + ", " + RunReport.SIZES_FILE + "; at the end " + RunReport.SUMMARY_FILE
+                + " and charts (if the run is cut short: java -jar benchmarks.jar report " + folder + ")");
         Collection<RunResult> results;
         try {
             OutputFormat console = OutputFormatFactory.createFormatInstance(System.out,
@@ -170,6 +264,7 @@ public final class Main {
         } catch (RunnerException e) {
             err.print("ERROR: ");
             e.printStackTrace(err);
+            summarize(folder, codecs, out, err);
             return 1;
         }
         // sizes of the codecs that were measured, not of every codec that could have been
@@ -186,7 +281,24 @@ public final class Main {
             SizesCommand.printReferenceSizes(codecs, measured, out);
         }
         out.println();
-        out.println("Results: " + folder + "/");
-        return 0;
+        return summarize(folder, codecs, out, err) ? 0 : 1;
+    }
+
+    /** summary.md and charts from what the run wrote; false (and why, on err) when they cannot be made. */
+    private static boolean summarize(RunFolder folder, Codecs codecs, PrintStream out, PrintStream err) {
+        if (!Files.isRegularFile(folder.resolve(JmhJson.FILE_NAME))) {
+            err.println("wirebench: no benchmark finished, so there is no summary; " + folder + "/ holds " + ENV_FILE);
+            return false;
+        }
+        try {
+            RunReport.Written written = RunReport.write(folder, codecs);
+            out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", " + written.charts().size()
+                    + " charts, " + JmhJson.FILE_NAME + ", " + ENV_FILE + ")");
+            return true;
+        } catch (ResultsException | UncheckedIOException e) {
+            err.println("wirebench: the summary could not be written: " + e.getMessage());
+            err.println("Results: " + folder + "/ (" + JmhJson.FILE_NAME + " is complete)");
+            return false;
+        }
     }
 }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.zip.Deflater;
 
 /**
@@ -60,11 +62,18 @@ final class SizesCommand {
 
     /** One line per codec: the size of its message type's reference sample. */
     static void printReferenceSizes(Codecs codecs, Collection<String> names, PrintStream out) {
+        referenceSizes(codecs, names).forEach((name, size) -> out.printf("  %-32s %8d B%n", name, size));
+    }
+
+    /** Codec name to the size in bytes of its message type's reference sample (what CodecBenchmark measures). */
+    static SortedMap<String, Long> referenceSizes(Codecs codecs, Collection<String> names) {
         Sizer sizer = new Sizer();
+        SortedMap<String, Long> sizes = new TreeMap<>();
         for (String name : names) {
             MessageCodec<Object> codec = CodecBenchmark.typed(codecs.create(name));
-            out.printf("  %-32s %8d B%n", name, sizer.size(codec, Samples.reference(codec.messageType())));
+            sizes.put(name, (long) sizer.size(codec, Samples.reference(codec.messageType())));
         }
+        return sizes;
     }
 
     private static void printTable(MessageType<?> type, List<MessageCodec<Object>> codecs, Sizer sizer,

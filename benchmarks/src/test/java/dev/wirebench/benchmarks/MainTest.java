@@ -46,14 +46,40 @@ class MainTest {
     }
 
     @Test
-    void printsTheSizesTableOfEveryCodec() {
-        assertEquals(0, run("sizes"));
+    void printsTheSizesTableOfEveryCodecAndKeepsItInARunFolder(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        assertEquals(0, run("sizes", "--results-dir", results.toString()));
+        Path folder = onlyFolder(results);
+        assertEquals(out(), Files.readString(folder.resolve("sizes.out")), "the run folder keeps what was printed");
+        assertTrue(Files.readString(folder.resolve("env.json")).contains("\"cores\""));
+        assertTrue(err().contains("Run folder: " + folder + "/"), err());
         assertTrue(out().contains("market-data (bytes)"), out());
         assertTrue(out().contains("infra-execution (bytes)"), out());
         assertTrue(out().contains("|  reference |  +deflate |      empty"), out());
         assertTrue(out().matches("(?s).*\\nsbe\\s+\\|\\s+\\d+ \\|\\s+\\d+ \\|.*"), out());
         assertTrue(out().matches("(?s).*\\nprotobuf\\s+\\|.*"), out());
-        assertEquals(1, run("sizes", "nope/*"));
+        assertEquals(1, run("sizes", "nope/*", "--results-dir", results.toString()));
+        assertEquals(folder, onlyFolder(results), "a refused command leaves no run folder");
+    }
+
+    @Test
+    void compareKeepsItsVerdictInARunFolderAndHelpLeavesNone(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        Path base = Path.of(MainTest.class.getResource("/quick-run/jmh.json").toURI());
+        assertEquals(0, run("compare", "--help", "--results-dir", results.toString()));
+        assertTrue(Files.notExists(results), "help writes nothing");
+        assertEquals(0, run("compare", base.toString(), base.toString(), "--results-dir", results.toString()));
+        Path folder = onlyFolder(results);
+        assertTrue(Files.readString(folder.resolve("compare.out")).contains("0 slower, 0 faster, 72 no change"),
+                Files.readString(folder.resolve("compare.out")));
+    }
+
+    private static Path onlyFolder(Path results) throws java.io.IOException {
+        try (var folders = Files.list(results)) {
+            java.util.List<Path> all = folders.toList();
+            assertEquals(1, all.size(), all.toString());
+            return all.get(0);
+        }
     }
 
     /** A real JMH run, in this JVM (-f 0) to stay quick, writing JMH's own JSON. */
@@ -78,8 +104,20 @@ class MainTest {
         }
         assertTrue(folder.getFileName().toString().matches("\\d{8}-\\d{6}-.+"), folder.toString());
         assertEquals(result, Files.readString(folder.resolve("jmh.json")));
-        assertTrue(Files.readString(folder.resolve("env.json")).contains("\"org.openjdk.jmh:jmh-core\""));
+        String env = Files.readString(folder.resolve("env.json"));
+        assertTrue(env.contains("\"org.openjdk.jmh:jmh-core\""), env);
+        // agrona's jar has no pom.properties: its version comes from the build's dependency list
+        assertTrue(env.contains("\"org.agrona:agrona\""), env);
         assertTrue(out().contains("Results: " + folder + "/"), out());
+        assertTrue(Files.readString(folder.resolve("sizes.json")).contains("\"sbe/market-data\""));
+
+        // the summary the run wrote, and the same again from report
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("| CodecBenchmark.traverse buffer=heap codec=sbe/market-data | avgt |"), summary);
+        assertTrue(Files.isRegularFile(folder.resolve("codec-market-data-heap.png")));
+        Files.delete(folder.resolve("summary.md"));
+        assertEquals(0, run("report", folder.toString()), err());
+        assertEquals(summary, Files.readString(folder.resolve("summary.md")));
     }
 
     private int run(String... args) {

@@ -202,7 +202,8 @@ public final class Summary {
         List<String> libraries = new ArrayList<>();
         env.path("libraries").properties().forEach(e -> {
             if (!e.getKey().startsWith("dev.wirebench:")) {
-                libraries.add(e.getKey().substring(e.getKey().indexOf(':') + 1) + " " + e.getValue().asText());
+                // group:artifact, as artifact ids alone are ambiguous (capnp's is "runtime")
+                libraries.add(e.getKey() + " " + e.getValue().asText());
             }
         });
         if (!libraries.isEmpty()) {

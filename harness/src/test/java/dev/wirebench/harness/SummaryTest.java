@@ -114,7 +114,7 @@ class SummaryTest {
                 "Machine: Xeon, 2 cores, 24.0 GiB memory; Linux 6.1 amd64",
                 "JDK: Eclipse Adoptium 25 (OpenJDK 64-Bit Server VM 25+36); flags: `-Xmx1g`",
                 "wirebench 0.1.0, commit 0123456789ab",
-                "Libraries: agrona 2.4.1"), lines);
+                "Libraries: org.agrona:agrona 2.4.1"), lines);
         // an env.json from an older run, or none at all, still gives a header
         List<String> bare = Summary.describe(json.readTree("{}"));
         assertEquals("wirebench (version not recorded), not run from a git checkout", bare.get(2));

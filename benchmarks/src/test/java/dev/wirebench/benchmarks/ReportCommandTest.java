@@ -1,0 +1,179 @@
+package dev.wirebench.benchmarks;
+
+import dev.wirebench.codec.Codecs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code report} on a real run: {@code src/test/resources/quick-run} is a {@code --quick} run of this
+ * machine (its jmh.json cut to the order and user messages, and without raw data, to stay small) with its env.json.
+ */
+class ReportCommandTest {
+
+    private static final Codecs CODECS = Codecs.load();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private static Path fixture(String name) {
+        try {
+            return Path.of(ReportCommandTest.class.getResource("/quick-run/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Path copyOfTheRun(Path dir) throws IOException {
+        Path run = Files.createDirectories(dir.resolve("20261122-015305-vm"));
+        Files.copy(fixture("jmh.json"), run.resolve("jmh.json"));
+        Files.copy(fixture("env.json"), run.resolve("env.json"));
+        return run;
+    }
+
+    @Test
+    void rebuildsTheSummaryAndChartsOfARunFolder(@TempDir Path dir) throws Exception {
+        Path run = copyOfTheRun(dir);
+        assertEquals(0, report(run.toString()), err());
+        String summary = Files.readString(run.resolve("summary.md"));
+        assertTrue(summary.startsWith("# wirebench run 20261122-015305-vm\n\n- Machine: Intel(R) Xeon(R) Processor, 2 cores"),
+                summary);
+        assertTrue(summary.contains("- Settings: JMH 1.37: 1 fork, 1 thread, warm-up 2 × 500 ms, measurement 3 × 500 ms"), summary);
+        assertTrue(summary.contains("| Benchmark | Mode | Score | Error | Unit | Alloc B/op | Size B | × raw |"), summary);
+        for (String chart : List.of("codec-order-heap.png", "codec-user-heap.png", "alloc-order-heap.png",
+                "alloc-user-heap.png", "sizes.png")) {
+            BufferedImage image = ImageIO.read(run.resolve(chart).toFile());
+            assertNotNull(image, chart + " is a PNG");
+            assertTrue(summary.contains("](" + chart + ")"), "summary.md shows " + chart);
+        }
+        // the run folder's own files are untouched
+        assertEquals(Files.readString(fixture("jmh.json")), Files.readString(run.resolve("jmh.json")));
+        assertTrue(out().contains("Wrote " + run.resolve("summary.md") + " and 5 charts"), out());
+    }
+
+    @Test
+    void ranksEachMessageAndOperationAgainstRaw(@TempDir Path dir) throws Exception {
+        Path run = copyOfTheRun(dir);
+        assertEquals(0, report(run.toString()), err());
+        List<String[]> group = rows(Files.readString(run.resolve("summary.md")), "encode", "order");
+        assertEquals(9, group.size(), "one row per format");
+        double previous = 0;
+        boolean sawRaw = false;
+        for (String[] cells : group) {
+            double score = Double.parseDouble(cells[3]);
+            assertTrue(score >= previous, "best first: " + score + " after " + previous);
+            previous = score;
+            if (cells[1].contains("codec=raw/order")) {
+                sawRaw = true;
+                assertEquals("1.00", cells[8]);
+            }
+        }
+        assertTrue(sawRaw);
+        // the size column is the encoded reference message of this build (the run recorded none)
+        String[] sbe = group.stream().filter(c -> c[1].contains("codec=sbe/order")).findFirst().orElseThrow();
+        assertEquals(String.valueOf(SizesCommand.referenceSizes(CODECS, List.of("sbe/order")).get("sbe/order")), sbe[7]);
+    }
+
+    @Test
+    void usesTheSizesTheRunRecorded(@TempDir Path dir) throws Exception {
+        Path run = copyOfTheRun(dir);
+        Files.writeString(run.resolve(RunReport.SIZES_FILE), "{\"sbe/order\": 12345}");
+        assertEquals(0, report(run.resolve("jmh.json").toString()), err());
+        String summary = Files.readString(run.resolve("summary.md"));
+        String[] sbe = rows(summary, "encode", "order").stream().filter(c -> c[1].contains("codec=sbe/order"))
+                .findFirst().orElseThrow();
+        assertEquals("12345", sbe[7]);
+        assertTrue(summary.contains("as the run recorded it in sizes.json"), summary);
+    }
+
+    /** The Done-when of the results issue: report gives identical tables, whether from the folder or the JSON alone. */
+    @Test
+    void aJsonFileOnItsOwnGetsANewRunFolderWithTheSameTables(@TempDir Path dir) throws Exception {
+        Path run = copyOfTheRun(dir.resolve("a"));
+        assertEquals(0, report(run.toString()), err());
+        Path loose = Files.copy(fixture("jmh.json"), dir.resolve("result.json"));
+        Path results = dir.resolve("results");
+        assertEquals(0, report(loose.toString(), "--results-dir", results.toString()), err());
+        Path created;
+        try (var folders = Files.list(results)) {
+            created = folders.findFirst().orElseThrow();
+        }
+        assertEquals(Files.readString(loose), Files.readString(created.resolve("jmh.json")), "copied untouched");
+        assertFalse(Files.exists(dir.resolve("summary.md")), "nothing written beside the loose file");
+        String fromFolder = Files.readString(run.resolve("summary.md"));
+        String fromJson = Files.readString(created.resolve("summary.md"));
+        assertEquals(tables(fromFolder), tables(fromJson));
+        assertTrue(fromJson.contains("Environment: not recorded"), fromJson);
+
+        // and twice over the same folder: byte for byte the same file
+        assertEquals(0, report(run.toString()), err());
+        assertEquals(fromFolder, Files.readString(run.resolve("summary.md")));
+    }
+
+    @Test
+    void aMissingOrForeignFileIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        assertEquals(ReportCommand.UNREADABLE, report(dir.resolve("nope.json").toString(), "--results-dir", results.toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().startsWith("wirebench report: " + dir.resolve("nope.json") + ": no such file"), err());
+
+        err.reset();
+        Path foreign = Files.writeString(dir.resolve("package.json"), "{\"name\": \"not jmh\"}");
+        assertEquals(ReportCommand.UNREADABLE, report(foreign.toString(), "--results-dir", results.toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("is not JMH's JSON"), err());
+        assertFalse(Files.exists(results), "no run folder for input that was refused");
+
+        assertEquals(1, report());
+        assertEquals(1, report(foreign.toString(), "--frobnicate"));
+    }
+
+    /** Rows of the one ranking group: message, operation (heap buffers), split into cells. */
+    private static List<String[]> rows(String summary, String operation, String message) {
+        Pattern row = Pattern.compile("^\\| CodecBenchmark\\." + operation + " buffer=heap codec=[^/]+/" + message + " \\|.*$",
+                Pattern.MULTILINE);
+        List<String[]> rows = new ArrayList<>();
+        Matcher m = row.matcher(summary);
+        while (m.find()) {
+            rows.add(m.group().split("\\s*\\|\\s*"));
+        }
+        return rows;
+    }
+
+    private static String tables(String summary) {
+        int start = summary.indexOf("## CodecBenchmark");
+        int end = summary.indexOf("## Charts");
+        assertTrue(start > 0 && end > start, summary);
+        return summary.substring(start, end);
+    }
+
+    private int report(String... args) {
+        return ReportCommand.run(args, CODECS, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+}
