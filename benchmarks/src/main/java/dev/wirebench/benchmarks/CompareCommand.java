@@ -1,14 +1,19 @@
 package dev.wirebench.benchmarks;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.Comparison;
 import dev.wirebench.harness.Comparison.Row;
 import dev.wirebench.harness.Comparison.Verdict;
+import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.JmhResult;
 import dev.wirebench.harness.Metric;
 import dev.wirebench.harness.ResultsException;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +79,30 @@ final class CompareCommand {
         }
         Comparison comparison = Comparison.of(base, next, threshold);
         print(comparison, files, out);
+        List<String> differences = machineDifferences(Path.of(files.get(0)), Path.of(files.get(1)));
+        if (!differences.isEmpty()) {
+            out.println();
+            out.println("The runs did not run alike (env.json), so a change may be the machine's, not the code's:");
+            differences.forEach(d -> out.println("  " + d));
+        }
         return comparison.hasRegression() ? REGRESSION : 0;
+    }
+
+    /** What differs between the env.json files of the two runs' folders; nothing when either has none. */
+    static List<String> machineDifferences(Path base, Path next) {
+        JsonNode a = env(base);
+        JsonNode b = env(next);
+        return a == null || b == null ? List.of() : Environment.differences(a, b);
+    }
+
+    private static JsonNode env(Path result) {
+        Path folder = Files.isDirectory(result) ? result : result.toAbsolutePath().getParent();
+        Path env = folder.resolve(Main.ENV_FILE);
+        try {
+            return Files.isRegularFile(env) ? new ObjectMapper().readTree(env.toFile()) : null;
+        } catch (IOException unreadable) {
+            return null;
+        }
     }
 
     private static void print(Comparison c, List<String> files, PrintStream out) {

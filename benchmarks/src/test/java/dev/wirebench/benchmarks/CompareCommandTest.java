@@ -44,6 +44,20 @@ class CompareCommandTest {
         Path folder = Files.createDirectory(dir.resolve("run"));
         Files.move(json("x.json", 80.0), folder.resolve("jmh.json"));
         assertEquals(0, run("compare", folder.toString(), folder.toString()), err());
+        assertTrue(!out().contains("did not run alike"), out());
+    }
+
+    @Test
+    void saysWhenTheTwoRunsRanOnDifferentMachines() throws Exception {
+        Path a = Files.createDirectory(dir.resolve("a"));
+        Path b = Files.createDirectory(dir.resolve("b"));
+        Files.move(json("x.json", 80.0), a.resolve("jmh.json"));
+        Files.copy(a.resolve("jmh.json"), b.resolve("jmh.json"));
+        Files.writeString(a.resolve("env.json"), "{\"jdk\":{\"version\":\"17.0.15\"},\"cpu\":{\"cores\":2}}");
+        Files.writeString(b.resolve("env.json"), "{\"jdk\":{\"version\":\"25.0.1\"},\"cpu\":{\"cores\":2}}");
+        assertEquals(0, run("compare", a.toString(), b.resolve("jmh.json").toString()), err());
+        assertTrue(out().contains("The runs did not run alike (env.json), so a change may be the machine's, not the code's:\n"
+                + "  JDK version: 17.0.15 → 25.0.1\n"), out());
     }
 
     @Test
@@ -87,8 +101,12 @@ class CompareCommandTest {
                 method, codec, score, error);
     }
 
+    /** Through Main, as a user runs it, with the run folder it leaves kept in the test's directory. */
     private int run(String... args) {
-        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        String[] withResults = java.util.Arrays.copyOf(args, args.length + 2);
+        withResults[args.length] = LaunchArgs.RESULTS_DIR;
+        withResults[args.length + 1] = dir.resolve("results").toString();
+        return Main.run(withResults, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 

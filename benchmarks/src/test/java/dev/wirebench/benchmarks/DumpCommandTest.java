@@ -20,6 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DumpCommandTest {
 
+    @TempDir
+    Path results;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -70,8 +73,23 @@ class DumpCommandTest {
         return Arrays.copyOf(buffer.array(), length);
     }
 
+    /** Through Main, as a user runs it, with the run folder it leaves kept in {@link #results}. */
     private int run(String... args) {
-        return Main.run(args, new PrintStream(out, true), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String[] withResults = Arrays.copyOf(args, args.length + 2);
+        withResults[args.length] = LaunchArgs.RESULTS_DIR;
+        withResults[args.length + 1] = results.toString();
+        return Main.run(withResults, new PrintStream(out, true), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theRunFolderKeepsTheBytesItPrinted() throws Exception {
+        assertEquals(0, run("dump", "colfer/user"));
+        Path folder;
+        try (var folders = Files.list(results)) {
+            folder = folders.findFirst().orElseThrow();
+        }
+        assertArrayEquals(encoded("colfer/user", 0), Files.readAllBytes(folder.resolve("dump.out")));
+        assertTrue(err().contains("Run folder: " + folder), err());
     }
 
     private String err() {

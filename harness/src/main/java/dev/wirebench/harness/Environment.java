@@ -76,6 +76,31 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
                 libraries);
     }
 
+    /**
+     * What differs between where two runs ran, as env.json recorded it: JDK, VM, flags, CPU, cores,
+     * memory, OS, e.g. {@code "JDK version: 17.0.15 → 25.0.1"}. Empty when the machines look alike.
+     * Fields a run did not record are not compared.
+     */
+    public static List<String> differences(com.fasterxml.jackson.databind.JsonNode base,
+                                           com.fasterxml.jackson.databind.JsonNode next) {
+        List<String> differences = new java.util.ArrayList<>();
+        String[][] fields = {{"JDK vendor", "/jdk/vendor"}, {"JDK version", "/jdk/version"}, {"VM", "/jdk/vmName"},
+                {"JVM flags", "/jdk/flags"}, {"CPU", "/cpu/model"}, {"cores", "/cpu/cores"}, {"memory bytes", "/memoryBytes"},
+                {"OS", "/os/name"}, {"OS version", "/os/version"}, {"architecture", "/os/arch"}};
+        for (String[] field : fields) {
+            var a = base.at(field[1]);
+            var b = next.at(field[1]);
+            if (!a.isMissingNode() && !b.isMissingNode() && !a.equals(b)) {
+                differences.add(field[0] + ": " + text(a) + " → " + text(b));
+            }
+        }
+        return differences;
+    }
+
+    private static String text(com.fasterxml.jackson.databind.JsonNode node) {
+        return node.isValueNode() ? node.asText() : node.toString();
+    }
+
     /** The version of {@code groupId:artifactId} on the class path, or null. */
     public String library(String groupAndArtifact) {
         return libraries.get(groupAndArtifact);

@@ -49,6 +49,19 @@ class EnvironmentTest {
     }
 
     @Test
+    void namesWhatDiffersBetweenTwoMachines() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode base = json.readTree("{\"jdk\":{\"version\":\"17.0.15\",\"flags\":[]},\"cpu\":{\"model\":\"Xeon\",\"cores\":2}}");
+        JsonNode next = json.readTree("{\"jdk\":{\"version\":\"25\",\"flags\":[\"-Xmx1g\"]},\"cpu\":{\"model\":\"Xeon\",\"cores\":4},"
+                + "\"os\":{\"name\":\"Linux\"}}");
+        assertEquals(List.of("JDK version: 17.0.15 → 25", "JVM flags: [] → [\"-Xmx1g\"]", "cores: 2 → 4"),
+                Environment.differences(base, next));
+        assertEquals(List.of(), Environment.differences(base, base));
+        JsonNode own = json.readTree(json.writeValueAsString(Environment.capture(Path.of(""))));
+        assertEquals(List.of(), Environment.differences(own, own));
+    }
+
+    @Test
     void describesThisJvmAndMachine(@TempDir Path dir) {
         Environment env = Environment.capture(dir);
         assertEquals(System.getProperty("java.version"), env.jdk().get("version"));
