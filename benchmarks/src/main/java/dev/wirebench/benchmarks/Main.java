@@ -125,19 +125,28 @@ public final class Main {
         tee.flush();
         boolean help = Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help");
         if ((status == 0 || status == alsoKept) && !help) {
-            try {
-                RunFolder folder = RunFolder.create(resultsDir, LocalDateTime.now(), RunFolder.localHost());
-                folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
-                if (printed.size() > 0) {
-                    folder.writeBytes(command + ".out", printed.toByteArray());
-                }
-                err.println("Run folder: " + folder + "/");
-            } catch (UncheckedIOException e) {
-                err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
+            RunFolder folder = newRunFolder(resultsDir, err);
+            if (folder == null) {
                 return status == 0 ? 1 : status;
             }
+            if (printed.size() > 0) {
+                folder.writeBytes(command + ".out", printed.toByteArray());
+            }
+            err.println("Run folder: " + folder + "/");
         }
         return status;
+    }
+
+    /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
+    private static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
+        try {
+            RunFolder folder = RunFolder.create(resultsDir, LocalDateTime.now(), RunFolder.localHost());
+            folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
+            return folder;
+        } catch (UncheckedIOException e) {
+            err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
+            return null;
+        }
     }
 
     /** Writes to two streams. */
@@ -236,13 +245,14 @@ public final class Main {
             return 0;
         }
         Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
-        RunFolder folder;
+        RunFolder folder = newRunFolder(launch.resultsDir(), err);
+        if (folder == null) {
+            return 1;
+        }
         try {
-            folder = RunFolder.create(launch.resultsDir(), LocalDateTime.now(), RunFolder.localHost());
-            folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
             RunReport.recordSizes(folder, codecs, List.copyOf(options.getParameter(JmhOptions.CODEC_PARAM).get()));
         } catch (UncheckedIOException e) {
-            err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
+            err.println("wirebench: " + e.getMessage());
             return 1;
         }
         out.println("Results go to " + folder + "/: " + JmhJson.FILE_NAME + " (rewritten as each benchmark ends), "
