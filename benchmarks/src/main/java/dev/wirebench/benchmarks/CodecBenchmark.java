@@ -63,21 +63,12 @@ public class CodecBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        subject = typed(Codecs.load().create(codec));
-        message = Samples.reference(subject.messageType());
-        out = allocate(buffer);
-        encoded = allocate(buffer);
-        encodedLength = subject.encode(message, encoded);
-        encoded.position(0);
-        // A codec that does not round-trip would produce numbers for work it did not do: refuse to measure it.
-        Object decoded = subject.decode(encoded, encodedLength);
-        if (!message.equals(decoded)) {
-            throw new IllegalStateException(codec + " does not round-trip its reference message; not measuring it");
-        }
-        long expected = checksum(subject.messageType(), message);
-        if (subject.traverse(encoded, encodedLength) != expected) {
-            throw new IllegalStateException(codec + " traverse does not return the message checksum; not measuring it");
-        }
+        CodecFixture fixture = CodecFixture.of(Codecs.load(), codec, buffer);
+        subject = fixture.codec();
+        message = fixture.message();
+        out = fixture.out();
+        encoded = fixture.encoded();
+        encodedLength = fixture.encodedLength();
     }
 
     @Benchmark

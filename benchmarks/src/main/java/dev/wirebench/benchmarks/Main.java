@@ -49,6 +49,7 @@ public final class Main {
                    java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
                    java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
                    java -jar benchmarks.jar report <run-folder | jmh.json>
+                   java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -67,13 +68,15 @@ public final class Main {
               compare      two JMH JSON results benchmark by benchmark: faster, slower or no change
                            (a change counts when the error intervals do not overlap and it exceeds 5%)
               report       rebuilds summary.md and the charts from a run folder or any JMH JSON file
+              latency      percentiles of single calls per codec and operation (HdrHistogram): .hgrm files,
+                           tables, percentile plots; the clock's own floor first (latency -h for options)
 
             Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
             compare and report: 2 when a result file is missing or not JMH's JSON.
             """;
 
     /** What {@code report} and every subcommand is called; anything else is a JMH run. */
-    private static final List<String> SUBCOMMANDS = List.of("sizes", "dump", "compare", "report");
+    private static final List<String> SUBCOMMANDS = List.of("sizes", "dump", "compare", "report", "latency");
 
     private Main() {
     }
@@ -86,7 +89,7 @@ public final class Main {
     private static int subcommand(String command, String[] args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
-        if (!command.equals("report")) {
+        if (!command.equals("report") && !command.equals("latency")) {
             int flag = rest.indexOf(LaunchArgs.RESULTS_DIR);
             if (flag >= 0) {
                 if (flag + 1 == rest.size()) {
@@ -111,6 +114,7 @@ public final class Main {
         }
         return switch (command) {
             case "report" -> ReportCommand.run(own, codecs, out, err);
+            case "latency" -> LatencyCommand.run(own, codecs, out, err);
             case "sizes" -> kept(command, own, resultsDir, out, err, tee -> SizesCommand.run(own, codecs, tee, err), 0);
             default -> kept(command, own, resultsDir, out, err, tee -> DumpCommand.run(own, codecs, tee, err), 0);
         };
@@ -138,7 +142,7 @@ public final class Main {
     }
 
     /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
-    private static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
+    static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
         try {
             RunFolder folder = RunFolder.create(resultsDir, LocalDateTime.now(), RunFolder.localHost());
             folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));

@@ -28,6 +28,10 @@ public final class AtomicFiles {
             Path dir = file.toAbsolutePath().getParent();
             partial = Files.createTempFile(dir, "." + file.getFileName() + ".", ".partial");
             Files.write(partial, bytes);
+            // a temp file is private to its owner (0600); a result file is for whoever reads the folder
+            if (partial.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(partial, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             try {
                 Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

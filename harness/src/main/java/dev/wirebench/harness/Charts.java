@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Draws {@link BarChart}s as PNG files, without a display. XChart lays out the chart and draws the
+ * Draws {@link BarChart}s and {@link PercentilePlot}s as PNG files, without a display. Of bar charts: XChart lays out the chart and draws the
  * bars; error bars and value labels are drawn here on top, because XChart's own error bars are wrong
  * on a log axis (symmetric, {@code log10(error)} decades long) and make it reject a log axis whenever
  * {@code value - error <= 0}.
@@ -47,6 +47,13 @@ public final class Charts {
         }
     }
 
+    /**
+     * Does nothing but make sure this class is initialised, and so AWT headless: for classes that draw
+     * without calling into this one first.
+     */
+    static void init() {
+    }
+
     public static final int DEFAULT_WIDTH = 1200;
     public static final int DEFAULT_HEIGHT = 700;
     static final int MIN_WIDTH = 300;
@@ -56,6 +63,13 @@ public final class Charts {
     private static final List<Color> PALETTE = List.of(
             new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73), new Color(0xD55E00),
             new Color(0x56B4E9), new Color(0xCC79A7), new Color(0xF0E442), new Color(0x808080));
+    /**
+     * Lines' colours: the palette's without its grey (kept for reference lines) and its yellow (too
+     * faint as a line on white), then black and three of Paul Tol's (wine, olive, indigo).
+     */
+    private static final List<Color> LINE_PALETTE = List.of(
+            PALETTE.get(0), PALETTE.get(1), PALETTE.get(2), PALETTE.get(3), PALETTE.get(4), PALETTE.get(5),
+            Color.BLACK, new Color(0x882255), new Color(0x999933), new Color(0x332288));
     private static final Color INK = new Color(0x222222);
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
     private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
@@ -78,6 +92,30 @@ public final class Charts {
      *                                  does not exist (it is not created: a misspelt path fails here)
      */
     public static Path writePng(BarChart chart, Path file, int width, int height) {
+        checkWritable(file, width, height);
+        return writeImage(render(chart, width, height), file);
+    }
+
+    /** Writes {@code plot} as a {@value #DEFAULT_WIDTH}x{@value #DEFAULT_HEIGHT} PNG; see {@link #writePng(PercentilePlot, Path, int, int)}. */
+    public static Path writePng(PercentilePlot plot, Path file) {
+        return writePng(plot, file, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+    }
+
+    /**
+     * Writes {@code plot} as a PNG of {@code width} x {@code height} pixels to {@code file}, replacing it
+     * whole, as {@link #writePng(BarChart, Path, int, int)} does; {@link PercentilePlot} says what is drawn.
+     *
+     * @return {@code file}
+     * @throws IllegalArgumentException if the size is under {@value #MIN_WIDTH}x{@value #MIN_HEIGHT}
+     * @throws UncheckedIOException     naming the file if it cannot be written, and the directory if that
+     *                                  does not exist
+     */
+    public static Path writePng(PercentilePlot plot, Path file, int width, int height) {
+        checkWritable(file, width, height);
+        return writeImage(PercentileCharts.render(plot, width, height), file);
+    }
+
+    private static void checkWritable(Path file, int width, int height) {
         if (width < MIN_WIDTH || height < MIN_HEIGHT) {
             throw new IllegalArgumentException("a chart of " + width + "x" + height + " px is too small to read; at least "
                     + MIN_WIDTH + "x" + MIN_HEIGHT);
@@ -87,7 +125,9 @@ public final class Charts {
             throw new UncheckedIOException("cannot write chart " + file + ": directory " + dir + " does not exist",
                     new NoSuchFileException(dir.toString()));
         }
-        BufferedImage image = render(chart, width, height);
+    }
+
+    private static Path writeImage(BufferedImage image, Path file) {
         java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
         // in memory, not spooled through java.io.tmpdir as ImageIO's stream cache would
         try (var out = new javax.imageio.stream.MemoryCacheImageOutputStream(png)) {
@@ -103,6 +143,16 @@ public final class Charts {
     /** The colour of the series at {@code index} (bars and legend), as drawn. */
     static Color seriesColor(int index) {
         return PALETTE.get(index);
+    }
+
+    /** The colour of the line at {@code index} among a plot's lines that are not reference lines. */
+    static Color lineColor(int index) {
+        return LINE_PALETTE.get(index);
+    }
+
+    /** The colour of reference lines: the palette's grey. */
+    static Color referenceColor() {
+        return PALETTE.get(PALETTE.size() - 1);
     }
 
     /** The error bars and value labels' colour. */

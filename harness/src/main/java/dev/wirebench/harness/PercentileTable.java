@@ -14,12 +14,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Latency percentiles of named histograms (recorded in nanoseconds), one row per histogram in the
- * order added, as a markdown table or aligned plain text. Values are shown in the caller's unit to
- * 3 significant digits, never in exponent form and without grouping ({@code 1234}, {@code 12.3},
- * {@code 0.0456}); an empty histogram shows count 0 and "–" elsewhere.
+ * order added, as a markdown table or aligned plain text: count, min, mean, p50 to p99.99, max and the
+ * standard deviation (of all values recorded, not of a sample of them). Values are shown in the
+ * caller's unit to 3 significant digits, never in exponent form and without grouping ({@code 1234},
+ * {@code 12.3}, {@code 0.0456}); an empty histogram shows count 0 and "–" elsewhere.
  *
- * <p>The percentiles are HdrHistogram's, so each is the top of its bucket: up to 0.1% above the
- * recorded value at 3 significant digits.
+ * <p>The figures are HdrHistogram's: each percentile is the top of its bucket, up to 0.1% above the
+ * recorded value at 3 significant digits, and the mean and standard deviation count every value at
+ * the middle of its bucket.
  */
 public final class PercentileTable {
 
@@ -91,12 +93,12 @@ public final class PercentileTable {
     /** The header followed by one row per histogram, every cell formatted. */
     private List<List<String>> cells() {
         String suffix = " (" + label(unit) + ")";
-        List<String> header = new ArrayList<>(List.of("Name", "Count", "Min" + suffix));
+        List<String> header = new ArrayList<>(List.of("Name", "Count", "Min" + suffix, "Mean" + suffix));
         for (String p : PERCENTILE_NAMES) {
             header.add(p + suffix);
         }
         header.add("Max" + suffix);
-        header.add("Mean" + suffix);
+        header.add("Stddev" + suffix);
         List<List<String>> cells = new ArrayList<>();
         cells.add(header);
         rows.forEach((name, h) -> cells.add(row(name, h, header.size())));
@@ -113,11 +115,12 @@ public final class PercentileTable {
         }
         double nanosPerUnit = unit.toNanos(1);
         row.add(format(h.getMinValue() / nanosPerUnit));
+        row.add(format(h.getMean() / nanosPerUnit));
         for (double p : PERCENTILES) {
             row.add(format(h.getValueAtPercentile(p) / nanosPerUnit));
         }
         row.add(format(h.getMaxValue() / nanosPerUnit));
-        row.add(format(h.getMean() / nanosPerUnit));
+        row.add(format(h.getStdDeviation() / nanosPerUnit));
         return row;
     }
 

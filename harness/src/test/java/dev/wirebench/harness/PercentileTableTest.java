@@ -32,11 +32,21 @@ class PercentileTableTest {
                 .add("decode", single(1500))
                 .toMarkdown();
         assertEquals("""
-                | Name | Count | Min (µs) | p50 (µs) | p90 (µs) | p99 (µs) | p99.9 (µs) | p99.99 (µs) | Max (µs) | Mean (µs) |
-                |:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-                | encode | 10 | 0.1 | 0.5 | 0.9 | 1 | 1 | 1 | 1 | 0.55 |
-                | decode | 1 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 |
+                | Name | Count | Min (µs) | Mean (µs) | p50 (µs) | p90 (µs) | p99 (µs) | p99.9 (µs) | p99.99 (µs) | Max (µs) | Stddev (µs) |
+                |:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+                | encode | 10 | 0.1 | 0.55 | 0.5 | 0.9 | 1 | 1 | 1 | 1 | 0.287 |
+                | decode | 1 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 0 |
                 """, markdown);
+    }
+
+    @Test
+    void theStandardDeviationIsThatOfEveryValueRecorded() {
+        // 20 40 40 40 50 50 70 90 ns, kept exactly: mean 50, squared deviations 900 100 100 100 0 0 400
+        // 1600, their mean 400 (of all 8 values: not divided by 7 as for a sample), its root 20
+        assertEquals("| x | 8 | 20 | 50 | 40 | 90 | 90 | 90 | 90 | 90 | 20 |",
+                row(TimeUnit.NANOSECONDS, 20, 40, 40, 40, 50, 50, 70, 90));
+        assertEquals("| x | 2 | 0.001 | 0.002 | 0.001 | 0.003 | 0.003 | 0.003 | 0.003 | 0.003 | 0.001 |",
+                row(TimeUnit.MICROSECONDS, 1, 3));
     }
 
     @Test
@@ -44,21 +54,26 @@ class PercentileTableTest {
         String markdown = new PercentileTable(TimeUnit.MILLISECONDS)
                 .add("idle", new Histogram(3))
                 .toMarkdown();
-        assertEquals("| idle | 0 | – | – | – | – | – | – | – | – |", markdown.lines().skip(2).findFirst().orElseThrow());
+        assertEquals("| idle | 0 | – | – | – | – | – | – | – | – | – |", markdown.lines().skip(2).findFirst().orElseThrow());
     }
 
     @Test
     void convertsNanosecondsToTheUnitAsked() {
-        assertEquals("| x | 1 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 |", row(TimeUnit.NANOSECONDS, 1500));
-        assertEquals("| x | 1 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 |", row(TimeUnit.MICROSECONDS, 1500));
-        assertEquals("| x | 1 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 |",
+        assertEquals("| x | 1 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 | 1500 | 0 |", row(TimeUnit.NANOSECONDS, 1500));
+        assertEquals("| x | 1 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 1.5 | 0 |", row(TimeUnit.MICROSECONDS, 1500));
+        assertEquals("| x | 1 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0.0015 | 0 |",
                 row(TimeUnit.MILLISECONDS, 1500));
-        assertEquals("p99 (ms)", new PercentileTable(TimeUnit.MILLISECONDS).toMarkdown().split(" \\| ")[5]);
-        assertEquals("p99 (ns)", new PercentileTable(TimeUnit.NANOSECONDS).toMarkdown().split(" \\| ")[5]);
+        assertEquals("p99 (ms)", new PercentileTable(TimeUnit.MILLISECONDS).toMarkdown().split(" \\| ")[6]);
+        assertEquals("p99 (ns)", new PercentileTable(TimeUnit.NANOSECONDS).toMarkdown().split(" \\| ")[6]);
     }
 
-    private static String row(TimeUnit unit, long nanos) {
-        return new PercentileTable(unit).add("x", single(nanos)).toMarkdown().lines().skip(2).findFirst().orElseThrow();
+    /** The markdown row of a histogram of {@code nanos}. */
+    private static String row(TimeUnit unit, long... nanos) {
+        Histogram h = new Histogram(TimeUnit.HOURS.toNanos(1), 3);
+        for (long ns : nanos) {
+            h.recordValue(ns);
+        }
+        return new PercentileTable(unit).add("x", h).toMarkdown().lines().skip(2).findFirst().orElseThrow();
     }
 
     @Test
@@ -75,7 +90,7 @@ class PercentileTableTest {
     @Test
     void escapesAPipeInAName() {
         String markdown = new PercentileTable(TimeUnit.NANOSECONDS).add("a|b", single(5)).toMarkdown();
-        assertEquals("| a\\|b | 1 | 5 | 5 | 5 | 5 | 5 | 5 | 5 | 5 |", markdown.lines().skip(2).findFirst().orElseThrow());
+        assertEquals("| a\\|b | 1 | 5 | 5 | 5 | 5 | 5 | 5 | 5 | 5 | 0 |", markdown.lines().skip(2).findFirst().orElseThrow());
     }
 
     @Test
@@ -92,9 +107,9 @@ class PercentileTableTest {
                 .add("empty", new Histogram(3))
                 .toText();
         assertEquals("""
-                Name    Count  Min (µs)  p50 (µs)  p90 (µs)  p99 (µs)  p99.9 (µs)  p99.99 (µs)  Max (µs)  Mean (µs)
-                encode     10       0.1       0.5       0.9         1           1            1         1       0.55
-                empty       0         –         –         –         –           –            –         –          –
+                Name    Count  Min (µs)  Mean (µs)  p50 (µs)  p90 (µs)  p99 (µs)  p99.9 (µs)  p99.99 (µs)  Max (µs)  Stddev (µs)
+                encode     10       0.1       0.55       0.5       0.9         1           1            1         1        0.287
+                empty       0         –          –         –         –         –           –            –         –            –
                 """, text);
     }
 }

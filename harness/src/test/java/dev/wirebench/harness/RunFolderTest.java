@@ -48,6 +48,12 @@ class RunFolderTest {
     }
 
     @Test
+    void filesAreReadableByOthersLikeAnyFileTheUserWrites(@TempDir Path root) throws Exception {
+        Path file = RunFolder.create(root, START, "vm").writeText("summary.md", "# run\n");
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+    }
+
+    @Test
     void saysWhichRootItCannotCreate(@TempDir Path root) throws Exception {
         Path file = Files.writeString(root.resolve("taken"), "a file, not a folder");
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> RunFolder.create(file, START, "h"));

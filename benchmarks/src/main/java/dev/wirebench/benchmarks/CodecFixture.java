@@ -1,0 +1,45 @@
+package dev.wirebench.benchmarks;
+
+import dev.wirebench.codec.Codecs;
+import dev.wirebench.codec.MessageCodec;
+import dev.wirebench.codec.Samples;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What a measurement of one codec needs, built once before it starts: the codec, its message
+ * type's reference sample, an output buffer to encode into (reused), and the sample's bytes to decode
+ * and traverse. Building one checks that the codec round-trips the sample and that traverse returns
+ * its checksum: a codec that does not would produce numbers for work it did not do.
+ *
+ * @param name          {@code format/message}
+ * @param codec         the codec
+ * @param message       the reference sample
+ * @param out           the buffer encode writes into, cleared before each call
+ * @param encoded       the sample's bytes, from position 0
+ * @param encodedLength how many bytes of {@code encoded} are the message
+ */
+record CodecFixture(String name, MessageCodec<Object> codec, Object message, ByteBuffer out, ByteBuffer encoded,
+                    int encodedLength) {
+
+    /**
+     * @param buffer {@code heap} or {@code direct}
+     * @throws IllegalStateException if the codec does not round-trip its reference sample or traverse
+     *                               disagrees with the checksum
+     */
+    static CodecFixture of(Codecs codecs, String name, String buffer) {
+        MessageCodec<Object> codec = CodecBenchmark.typed(codecs.create(name));
+        Object message = Samples.reference(codec.messageType());
+        ByteBuffer out = CodecBenchmark.allocate(buffer);
+        ByteBuffer encoded = CodecBenchmark.allocate(buffer);
+        int length = codec.encode(message, encoded);
+        encoded.position(0);
+        if (!message.equals(codec.decode(encoded, length))) {
+            throw new IllegalStateException(name + " does not round-trip its reference message; not measuring it");
+        }
+        if (codec.traverse(encoded, length) != CodecBenchmark.checksum(codec.messageType(), message)) {
+            throw new IllegalStateException(name + " traverse does not return the message checksum; not measuring it");
+        }
+        return new CodecFixture(name, codec, message, out, encoded, length);
+    }
+}

@@ -1,0 +1,390 @@
+package dev.wirebench.benchmarks;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wirebench.codec.Codecs;
+import dev.wirebench.codec.MessageCodec;
+import dev.wirebench.harness.Charts;
+import dev.wirebench.harness.Hgrm;
+import dev.wirebench.harness.LatencyRecorder;
+import dev.wirebench.harness.PercentileLine;
+import dev.wirebench.harness.PercentilePlot;
+import dev.wirebench.harness.PercentileTable;
+import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.Summary;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code latency}: the distribution of single-operation times per codec and operation, where JMH
+ * gives averages. Every operation after warm-up is timed with {@link System#nanoTime()} on either
+ * side and recorded into an HdrHistogram (3 significant digits), on the same fixtures and reused
+ * buffers as {@link CodecBenchmark}, every result consumed. The clock itself is measured first
+ * (back-to-back {@code nanoTime()}), because it is the floor under every other row: a 20 ns
+ * operation cannot be told apart from a 25 ns clock.
+ *
+ * <p>One thread, the codec's reference sample, heap buffers. Each operation has its own loop: a
+ * loop shared through a lambda or a virtual call would put an indirect call inside the timed region
+ * once the JIT had seen more than two operations.
+ */
+final class LatencyCommand {
+
+    static final String USAGE = """
+            Usage: java -jar benchmarks.jar latency [--cases GLOBS] [--ops encode,decode,traverse]
+                   [--warmup 5s] [--duration 10s | --count N] [--quick] [--results-dir DIR]
+              --cases G     codecs, exact names or globs, comma-separated: sbe/*,*/market-data (default: all)
+              --ops O       operations: encode, decode, traverse, roundTrip (default: encode,decode,traverse)
+              --warmup T    untimed calls first, per codec and operation (default 5s; units ns, us, ms, s, m)
+              --duration T  timed calls per codec and operation (default 10s), or
+              --count N     exactly N timed calls per codec and operation
+              --quick       --warmup 500ms --duration 1s (your own --warmup/--duration/--count win)
+            The run folder gets summary.md (percentile tables, ns), one .hgrm per codec and operation
+            (HdrHistogram's format, for its plotter), and one percentile plot (PNG) per message and operation.""";
+
+    static final List<String> OPERATIONS = List.of("encode", "decode", "traverse", "roundTrip");
+    static final String CLOCK = "clock";
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m)?");
+
+    /** What to measure and for how long. {@code count} > 0 replaces {@code duration}. */
+    record Options(String cases, List<String> ops, Duration warmup, Duration duration, long count, Path resultsDir) {
+
+        static Options parse(String[] args) {
+            String cases = "*";
+            List<String> ops = List.of("encode", "decode", "traverse");
+            Duration warmup = null;
+            Duration duration = null;
+            long count = 0;
+            boolean quick = false;
+            Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if (arg.equals("--quick")) {
+                    quick = true;
+                    continue;
+                }
+                if (!List.of("--cases", "--ops", "--warmup", "--duration", "--count", LaunchArgs.RESULTS_DIR).contains(arg)) {
+                    throw new IllegalArgumentException(arg.startsWith("-") ? "unknown option " + arg : "unexpected argument " + arg);
+                }
+                if (i + 1 == args.length) {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                String value = args[++i];
+                switch (arg) {
+                    case "--cases" -> cases = value;
+                    case "--ops" -> ops = ops(value);
+                    case "--warmup" -> warmup = duration(arg, value);
+                    case "--duration" -> duration = duration(arg, value);
+                    case "--count" -> count = count(value);
+                    default -> resultsDir = Path.of(value);
+                }
+            }
+            if (duration != null && count > 0) {
+                throw new IllegalArgumentException("--duration and --count both say how long to measure; give one");
+            }
+            if (warmup == null) {
+                warmup = quick ? Duration.ofMillis(500) : Duration.ofSeconds(5);
+            }
+            if (duration == null) {
+                duration = quick ? Duration.ofSeconds(1) : Duration.ofSeconds(10);
+            }
+            return new Options(cases, ops, warmup, duration, count, resultsDir);
+        }
+
+        private static List<String> ops(String value) {
+            List<String> ops = new ArrayList<>();
+            for (String op : value.split(",")) {
+                String trimmed = op.trim();
+                if (!OPERATIONS.contains(trimmed)) {
+                    throw new IllegalArgumentException("--ops: no operation '" + trimmed + "'; known: " + String.join(", ", OPERATIONS));
+                }
+                if (!ops.contains(trimmed)) {
+                    ops.add(trimmed);
+                }
+            }
+            return List.copyOf(ops);
+        }
+
+        static Duration duration(String flag, String value) {
+            Matcher m = DURATION.matcher(value.trim());
+            if (!m.matches()) {
+                throw new IllegalArgumentException(flag + " takes a time such as 500ms, 5s or 1m, not '" + value + "'");
+            }
+            double amount = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "s" : m.group(2);
+            double nanos = amount * switch (unit) {
+                case "ns" -> 1;
+                case "us", "µs" -> 1e3;
+                case "ms" -> 1e6;
+                case "m" -> 60e9;
+                default -> 1e9;
+            };
+            return Duration.ofNanos(Math.round(nanos));
+        }
+
+        private static long count(String value) {
+            try {
+                long count = Long.parseLong(value);
+                if (count > 0) {
+                    return count;
+                }
+            } catch (NumberFormatException e) {
+                // the message below
+            }
+            throw new IllegalArgumentException("--count takes a positive whole number, not '" + value + "'");
+        }
+
+        String describe() {
+            return "warm-up " + human(warmup) + ", then " + (count > 0 ? count + " timed calls" : human(duration) + " of timed calls")
+                    + " per codec and operation; one thread, heap buffers, the reference sample";
+        }
+
+        private static String human(Duration d) {
+            return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+        }
+    }
+
+    /** Every result goes here, after the second clock read, so no call can be dead code (JMH's own sink). */
+    private final Blackhole sink = new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+
+    private LatencyCommand() {
+    }
+
+    static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
+        if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
+            out.println(USAGE);
+            return 0;
+        }
+        Options options;
+        List<String> names;
+        try {
+            options = Options.parse(args);
+            names = codecs.select(options.cases());
+        } catch (IllegalArgumentException e) {
+            err.println("wirebench latency: " + e.getMessage());
+            err.println(USAGE);
+            return 1;
+        }
+        // every fixture is built and checked before anything is timed
+        List<CodecFixture> fixtures = new ArrayList<>();
+        try {
+            for (String name : names) {
+                fixtures.add(CodecFixture.of(codecs, name, "heap"));
+            }
+        } catch (IllegalStateException e) {
+            err.println("wirebench latency: " + e.getMessage());
+            return 1;
+        }
+        RunFolder folder = Main.newRunFolder(options.resultsDir(), err);
+        if (folder == null) {
+            return 1;
+        }
+        out.println("Latency of " + fixtures.size() + " codecs x " + String.join(", ", options.ops()) + ": "
+                + options.describe() + ". Results go to " + folder + "/");
+        try {
+            new LatencyCommand().measure(fixtures, options, folder, out);
+        } catch (UncheckedIOException e) {
+            err.println("wirebench latency: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    private void measure(List<CodecFixture> fixtures, Options options, RunFolder folder, PrintStream out) {
+        int total = fixtures.size() * options.ops().size() + 1;
+        int done = 0;
+        Histogram clock = clock(options);
+        Hgrm.write(folder, CLOCK + ".hgrm", clock, TimeUnit.NANOSECONDS);
+        progress(out, ++done, total, CLOCK, "", clock);
+
+        // message -> operation -> format -> histogram, in the order measured
+        Map<String, Map<String, Map<String, Histogram>>> byMessage = new LinkedHashMap<>();
+        for (CodecFixture fixture : fixtures) {
+            for (String op : options.ops()) {
+                Histogram h = time(fixture, op, options);
+                String format = fixture.codec().format();
+                String message = fixture.codec().messageType().id();
+                Hgrm.write(folder, format + "-" + message + "-" + op + ".hgrm", h, TimeUnit.NANOSECONDS);
+                byMessage.computeIfAbsent(message, m -> new LinkedHashMap<>())
+                        .computeIfAbsent(op, o -> new LinkedHashMap<>()).put(format, h);
+                progress(out, ++done, total, fixture.name(), op, h);
+            }
+        }
+        StringBuilder md = new StringBuilder("# wirebench latency run ").append(folder.path().getFileName()).append("\n\n");
+        try {
+            Summary.describe(new ObjectMapper().readTree(folder.resolve(Main.ENV_FILE).toFile()))
+                    .forEach(line -> md.append("- ").append(line).append('\n'));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + folder.resolve(Main.ENV_FILE) + ": " + e.getMessage(), e);
+        }
+        md.append("- Settings: ").append(options.describe()).append('\n');
+        md.append("- The clock row is back-to-back System.nanoTime(): the floor under every other row.\n");
+        md.append("- Times in ns; each row also as <format>-<message>-<operation>.hgrm for HdrHistogram's plotter.\n");
+        out.println();
+        byMessage.forEach((message, byOp) -> byOp.forEach((op, byFormat) -> {
+            PercentileTable table = new PercentileTable(TimeUnit.NANOSECONDS).add(CLOCK, clock);
+            List<PercentileLine> lines = new ArrayList<>();
+            lines.add(new PercentileLine(CLOCK, clock, true));
+            byFormat.entrySet().stream()
+                    .sorted(Comparator.comparingLong(e -> e.getValue().getValueAtPercentile(50)))
+                    .forEach(e -> {
+                        table.add(e.getKey(), e.getValue());
+                        lines.add(new PercentileLine(e.getKey(), e.getValue(), false));
+                    });
+            String title = message + " · " + op;
+            String chart = "latency-" + message + "-" + op + ".png";
+            Charts.writePng(new PercentilePlot(title + ": time per call by percentile", lines, TimeUnit.NANOSECONDS),
+                    folder.resolve(chart));
+            md.append("\n## ").append(title).append("\n\n").append(table.toMarkdown())
+                    .append("\n![").append(title).append("](").append(chart).append(")\n");
+            out.println(title + " (ns)");
+            out.println(table.toText());
+        }));
+        folder.writeText(RunReport.SUMMARY_FILE, md.toString());
+        out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", .hgrm per codec and operation, PNG per message and operation)");
+    }
+
+    private static void progress(PrintStream out, int done, int total, String name, String op, Histogram h) {
+        out.printf(Locale.ROOT, "[%d/%d] %-32s %-9s %,12d calls  p50 %,9d  p99 %,9d  p99.9 %,10d  max %,11d ns%n", done, total,
+                name, op, h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9), h.getMaxValue());
+    }
+
+    /** Back-to-back {@code nanoTime()} calls: the resolution and cost of the clock every other row is timed with. */
+    private Histogram clock(Options options) {
+        LatencyRecorder recorder = new LatencyRecorder();
+        for (int pass = 0; pass < 2; pass++) {
+            boolean timed = pass == 1;
+            long until = System.nanoTime() + (timed ? options.duration() : options.warmup()).toNanos();
+            long max = timed && options.count() > 0 ? options.count() : Long.MAX_VALUE;
+            if (timed && options.count() > 0) {
+                until = Long.MAX_VALUE;
+            }
+            for (long n = 0; n < max; n++) {
+                long t0 = System.nanoTime();
+                long t1 = System.nanoTime();
+                if (timed) {
+                    recorder.record(t1 - t0);
+                } else {
+                    sink.consume(t1 - t0);
+                }
+                if (t1 >= until) {
+                    break;
+                }
+            }
+        }
+        return recorder.snapshot();
+    }
+
+    /** Warm-up, then the timed calls of one operation of one codec. */
+    private Histogram time(CodecFixture f, String op, Options options) {
+        LatencyRecorder recorder = new LatencyRecorder();
+        for (LatencyRecorder into : new LatencyRecorder[] {null, recorder}) {
+            long until = System.nanoTime() + (into == null ? options.warmup() : options.duration()).toNanos();
+            long max = Long.MAX_VALUE;
+            if (into != null && options.count() > 0) {
+                max = options.count();
+                until = Long.MAX_VALUE;
+            }
+            switch (op) {
+                case "encode" -> encode(f, into, until, max);
+                case "decode" -> decode(f, into, until, max);
+                case "traverse" -> traverse(f, into, until, max);
+                default -> roundTrip(f, into, until, max);
+            }
+        }
+        return recorder.snapshot();
+    }
+
+    private void encode(CodecFixture f, LatencyRecorder into, long until, long max) {
+        MessageCodec<Object> codec = f.codec();
+        Object message = f.message();
+        ByteBuffer out = f.out();
+        for (long n = 0; n < max; n++) {
+            long t0 = System.nanoTime();
+            out.clear();
+            int length = codec.encode(message, out);
+            long t1 = System.nanoTime();
+            sink.consume(length);
+            if (into != null) {
+                into.record(t1 - t0);
+            }
+            if (t1 >= until) {
+                return;
+            }
+        }
+    }
+
+    private void decode(CodecFixture f, LatencyRecorder into, long until, long max) {
+        MessageCodec<Object> codec = f.codec();
+        ByteBuffer encoded = f.encoded();
+        int length = f.encodedLength();
+        for (long n = 0; n < max; n++) {
+            long t0 = System.nanoTime();
+            Object decoded = codec.decode(encoded, length);
+            long t1 = System.nanoTime();
+            sink.consume(decoded);
+            if (into != null) {
+                into.record(t1 - t0);
+            }
+            if (t1 >= until) {
+                return;
+            }
+        }
+    }
+
+    private void traverse(CodecFixture f, LatencyRecorder into, long until, long max) {
+        MessageCodec<Object> codec = f.codec();
+        ByteBuffer encoded = f.encoded();
+        int length = f.encodedLength();
+        for (long n = 0; n < max; n++) {
+            long t0 = System.nanoTime();
+            long checksum = codec.traverse(encoded, length);
+            long t1 = System.nanoTime();
+            sink.consume(checksum);
+            if (into != null) {
+                into.record(t1 - t0);
+            }
+            if (t1 >= until) {
+                return;
+            }
+        }
+    }
+
+    private void roundTrip(CodecFixture f, LatencyRecorder into, long until, long max) {
+        MessageCodec<Object> codec = f.codec();
+        Object message = f.message();
+        ByteBuffer out = f.out();
+        for (long n = 0; n < max; n++) {
+            long t0 = System.nanoTime();
+            out.clear();
+            int length = codec.encode(message, out);
+            out.position(0);
+            Object decoded = codec.decode(out, length);
+            long t1 = System.nanoTime();
+            sink.consume(decoded);
+            if (into != null) {
+                into.record(t1 - t0);
+            }
+            if (t1 >= until) {
+                return;
+            }
+        }
+    }
+}
