@@ -49,6 +49,7 @@ public final class Main {
                    java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
                    java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
                    java -jar benchmarks.jar report <run-folder | jmh.json>
+                   java -jar benchmarks.jar serve [--port 8080] [--bind 127.0.0.1] [--results-dir DIR]
                    java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
@@ -68,6 +69,8 @@ public final class Main {
               compare      two JMH JSON results benchmark by benchmark: faster, slower or no change
                            (a change counts when the error intervals do not overlap and it exceeds 5%)
               report       rebuilds summary.md and the charts from a run folder or any JMH JSON file
+              serve        a dashboard and JSON API on this machine: round-trip any codec on its fixtures,
+                           the latest run's summary and charts, request latency (serve -h for more)
               latency      percentiles of single calls per codec and operation (HdrHistogram): .hgrm files,
                            tables, percentile plots; the clock's own floor first (latency -h for options)
 
@@ -191,6 +194,9 @@ public final class Main {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         String command = args.length > 0 ? args[0] : "";
+        if (command.equals("serve")) {
+            return ServeCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
         if (SUBCOMMANDS.contains(command)) {
             return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);
         }
