@@ -202,7 +202,8 @@ public final class Charts {
         return chart;
     }
 
-    private static BufferedImage paint(CategoryChart chart, int width, int height) {
+    /** Any XChart chart painted onto a new image of its size (bar charts here, percentile plots too). */
+    static BufferedImage paint(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, int width, int height) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {

@@ -12,7 +12,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -40,15 +39,7 @@ final class PercentileCharts {
 
     /** The plot as an image, for {@link Charts#writePng(PercentilePlot, java.nio.file.Path, int, int)} and tests. */
     static BufferedImage render(PercentilePlot plot, int width, int height) {
-        XYChart chart = build(plot, width, height);
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            chart.paint(g, width, height);
-        } finally {
-            g.dispose();
-        }
-        return image;
+        return Charts.paint(build(plot, width, height), width, height);
     }
 
     /** The chart, not yet laid out: XChart does that as it paints. */
