@@ -1,7 +1,6 @@
 package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
-import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
@@ -22,7 +21,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -39,7 +37,7 @@ import java.util.TreeSet;
 public final class Main {
 
     /** The environment fingerprint in every run folder. */
-    static final String ENV_FILE = "env.json";
+    static final String ENV_FILE = RunFolder.ENV_FILE;
 
     static final String USAGE = """
             wirebench: which wire format should I use, and what does it cost?
@@ -147,9 +145,7 @@ public final class Main {
     /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
     static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
         try {
-            RunFolder folder = RunFolder.create(resultsDir, LocalDateTime.now(), RunFolder.localHost());
-            folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
-            return folder;
+            return RunFolder.start(resultsDir);
         } catch (UncheckedIOException e) {
             err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
             return null;

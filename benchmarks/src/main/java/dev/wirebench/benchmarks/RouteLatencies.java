@@ -2,7 +2,6 @@ package dev.wirebench.benchmarks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wirebench.harness.Charts;
-import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.LatencyRecorder;
 import dev.wirebench.harness.PercentileLine;
@@ -68,8 +67,7 @@ final class RouteLatencies {
             }
         });
         LocalDateTime now = LocalDateTime.now();
-        RunFolder folder = RunFolder.create(resultsDir, now, RunFolder.localHost());
-        folder.writeJson(Main.ENV_FILE, Environment.capture(Path.of("")));
+        RunFolder folder = RunFolder.start(resultsDir);
         PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS);
         ObjectNode body = ServeReply.JSON.createObjectNode();
         body.put("runFolder", folder.path().toString())

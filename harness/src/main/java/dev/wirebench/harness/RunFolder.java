@@ -19,6 +19,8 @@ import java.time.format.DateTimeFormatter;
  */
 public final class RunFolder {
 
+    /** The environment fingerprint every run folder starts with. */
+    public static final String ENV_FILE = "env.json";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -49,6 +51,18 @@ public final class RunFolder {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run folder under " + root + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A new run folder under {@code root} for a run starting now on this host, holding the
+     * environment of this JVM as {@value #ENV_FILE}: how every run, of any suite or subcommand, begins.
+     *
+     * @throws UncheckedIOException if the folder or the file cannot be written, naming it
+     */
+    public static RunFolder start(Path root) {
+        RunFolder folder = create(root, LocalDateTime.now(), localHost());
+        folder.writeJson(ENV_FILE, Environment.capture(Path.of("")));
+        return folder;
     }
 
     /**

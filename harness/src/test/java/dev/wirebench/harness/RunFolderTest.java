@@ -54,6 +54,14 @@ class RunFolderTest {
     }
 
     @Test
+    void aStartedRunHoldsTheEnvironmentOfThisJvm(@TempDir Path root) throws Exception {
+        RunFolder folder = RunFolder.start(root);
+        assertEquals(root, folder.path().getParent());
+        String env = Files.readString(folder.resolve(RunFolder.ENV_FILE));
+        assertTrue(env.contains("\"cores\" : " + Runtime.getRuntime().availableProcessors()), env);
+    }
+
+    @Test
     void saysWhichRootItCannotCreate(@TempDir Path root) throws Exception {
         Path file = Files.writeString(root.resolve("taken"), "a file, not a folder");
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> RunFolder.create(file, START, "h"));
