@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.harness.Charts;
+import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.LatencyRecorder;
 import dev.wirebench.harness.PercentileLine;
@@ -28,8 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code latency}: the distribution of single-operation times per codec and operation, where JMH
@@ -59,7 +58,6 @@ final class LatencyCommand {
 
     static final List<String> OPERATIONS = List.of("encode", "decode", "traverse", "roundTrip");
     static final String CLOCK = "clock";
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m)?");
 
     /** What to measure and for how long. {@code count} > 0 replaces {@code duration}. */
     record Options(String cases, List<String> ops, Duration warmup, Duration duration, long count, Path resultsDir) {
@@ -121,20 +119,7 @@ final class LatencyCommand {
         }
 
         static Duration duration(String flag, String value) {
-            Matcher m = DURATION.matcher(value.trim());
-            if (!m.matches()) {
-                throw new IllegalArgumentException(flag + " takes a time such as 500ms, 5s or 1m, not '" + value + "'");
-            }
-            double amount = Double.parseDouble(m.group(1));
-            String unit = m.group(2) == null ? "s" : m.group(2);
-            double nanos = amount * switch (unit) {
-                case "ns" -> 1;
-                case "us", "µs" -> 1e3;
-                case "ms" -> 1e6;
-                case "m" -> 60e9;
-                default -> 1e9;
-            };
-            return Duration.ofNanos(Math.round(nanos));
+            return Durations.parse(flag, value);
         }
 
         private static long count(String value) {

@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * caller's unit to 3 significant digits, never in exponent form and without grouping ({@code 1234},
  * {@code 12.3}, {@code 0.0456}); an empty histogram shows count 0 and "–" elsewhere.
  *
+ * <p>A suite can add columns of its own after the percentiles (achieved rate, a ratio, GC counts):
+ * name them when making the table and give every row its cells, already formatted.
+ *
  * <p>The figures are HdrHistogram's: each percentile is the top of its bucket, up to 0.1% above the
  * recorded value at 3 significant digits, and the mean and standard deviation count every value at
  * the middle of its bucket.
@@ -30,22 +33,33 @@ public final class PercentileTable {
     private static final String MISSING = "–";
 
     private final TimeUnit unit;
+    private final List<String> extraColumns;
     private final Map<String, Histogram> rows = new LinkedHashMap<>();
+    private final Map<String, List<String>> extraCells = new LinkedHashMap<>();
 
-    /** A table showing values in {@code unit} (nanoseconds to days). */
-    public PercentileTable(TimeUnit unit) {
+    /** A table showing values in {@code unit} (nanoseconds to days), with {@code extraColumns} after Stddev. */
+    public PercentileTable(TimeUnit unit, String... extraColumns) {
         this.unit = Objects.requireNonNull(unit, "unit");
+        this.extraColumns = List.of(extraColumns);
     }
 
     /**
      * Adds a row. The histogram is read when the table is rendered, not copied now.
      *
-     * @throws IllegalArgumentException if a row of that name was added already
+     * @param extra the row's cells for the extra columns, one per column, as they should be shown
+     * @throws IllegalArgumentException if a row of that name was added already, or the extra cells do
+     *                                  not match the extra columns
      */
-    public PercentileTable add(String name, Histogram nanos) {
-        if (rows.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(nanos, "nanos")) != null) {
+    public PercentileTable add(String name, Histogram nanos, String... extra) {
+        Objects.requireNonNull(nanos, "nanos");
+        if (extra.length != extraColumns.size()) {
+            throw new IllegalArgumentException("row '" + name + "' has " + extra.length + " extra cells for the "
+                    + extraColumns.size() + " extra columns " + extraColumns);
+        }
+        if (rows.putIfAbsent(Objects.requireNonNull(name, "name"), nanos) != null) {
             throw new IllegalArgumentException("the table has a row named '" + name + "' already");
         }
+        extraCells.put(name, List.of(extra));
         return this;
     }
 
@@ -99,9 +113,15 @@ public final class PercentileTable {
         }
         header.add("Max" + suffix);
         header.add("Stddev" + suffix);
+        int percentileColumns = header.size();
+        header.addAll(extraColumns);
         List<List<String>> cells = new ArrayList<>();
         cells.add(header);
-        rows.forEach((name, h) -> cells.add(row(name, h, header.size())));
+        rows.forEach((name, h) -> {
+            List<String> row = row(name, h, percentileColumns);
+            row.addAll(extraCells.get(name));
+            cells.add(row);
+        });
         return cells;
     }
 

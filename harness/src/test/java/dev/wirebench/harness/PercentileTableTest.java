@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class PercentileTableTest {
@@ -23,6 +24,24 @@ class PercentileTableTest {
         Histogram h = new Histogram(TimeUnit.HOURS.toNanos(1), 3);
         h.recordValue(nanos);
         return h;
+    }
+
+    @Test
+    void addsTheSuitesOwnColumnsAfterThePercentilesInBothForms() {
+        PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "Rate/s", "× raw p50")
+                .add("raw", single(1000), "50000", "1")
+                .add("engine", single(3000), "20000", "3");
+        assertTrue(table.toMarkdown().contains("| Stddev (µs) | Rate/s | × raw p50 |\n|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"),
+                table.toMarkdown());
+        assertTrue(table.toMarkdown().contains("| engine | 1 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 0 | 20000 | 3 |"), table.toMarkdown());
+        assertTrue(table.toText().lines().skip(2).findFirst().orElseThrow().endsWith("0   20000          3"), table.toText());
+    }
+
+    @Test
+    void refusesARowWhoseExtraCellsDoNotMatchTheColumns() {
+        PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "Rate/s");
+        assertThrows(IllegalArgumentException.class, () -> table.add("raw", single(1000)));
+        assertThrows(IllegalArgumentException.class, () -> table.add("raw", single(1000), "1", "2"));
     }
 
     @Test
