@@ -49,6 +49,8 @@ public final class Main {
                    java -jar benchmarks.jar report <run-folder | jmh.json>
                    java -jar benchmarks.jar serve [--port 8080] [--bind 127.0.0.1] [--results-dir DIR]
                    java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
+                   java -jar benchmarks.jar fix [--engines E] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
+                   java -jar benchmarks.jar fix analyse <history file> [--warmup T] [--tag 35=D] [--samples N]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -71,6 +73,9 @@ public final class Main {
                            the latest run's summary and charts, request latency (serve -h for more)
               latency      percentiles of single calls per codec and operation (HdrHistogram): .hgrm files,
                            tables, percentile plots; the clock's own floor first (latency -h for options)
+              fix          FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia):
+                           round-trip percentiles per order, closed loop or fixed rate, client and server on
+                           one host or two (fix -h for options); fix analyse reads a --history file
 
             Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
             compare and report: 2 when a result file is missing or not JMH's JSON.
@@ -192,6 +197,9 @@ public final class Main {
         String command = args.length > 0 ? args[0] : "";
         if (command.equals("serve")) {
             return ServeCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (command.equals("fix")) {
+            return dev.wirebench.fix.run.FixCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         if (SUBCOMMANDS.contains(command)) {
             return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);

@@ -29,10 +29,16 @@ public final class FixWire {
         return String.format("%03d", sum % 256);
     }
 
-    /** Standard header fields from the client after 35=type, for sequence number {@code seq}. */
+    private static final java.time.format.DateTimeFormatter SENDING_TIME =
+            java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS").withZone(java.time.ZoneOffset.UTC);
+
+    /**
+     * Standard header fields from the client after 35=type, for sequence number {@code seq}; SendingTime
+     * is now, since an engine may refuse a message whose clock is far from its own (QuickFIX/J's CheckLatency).
+     */
     public static String header(String type, int seq) {
         return "35=" + type + SOH + "49=" + PingPong.CLIENT_COMP_ID + SOH + "56=" + PingPong.SERVER_COMP_ID + SOH
-                + "34=" + seq + SOH + "52=20251121-04:40:00.123" + SOH;
+                + "34=" + seq + SOH + "52=" + SENDING_TIME.format(java.time.Instant.now()) + SOH;
     }
 
     /** The client's Logon (seq 1, ResetSeqNumFlag=Y). */

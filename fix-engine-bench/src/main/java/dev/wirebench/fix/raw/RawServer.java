@@ -1,0 +1,61 @@
+package dev.wirebench.fix.raw;
+
+import dev.wirebench.fix.engine.ClOrdIds;
+import dev.wirebench.fix.engine.FixServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The raw baseline's server: per connection, reads one order frame at a time, checks its start, copies
+ * its ClOrdID into the two pre-encoded reports and writes them, ack then fill, as two writes like an
+ * engine sending two messages.
+ */
+final class RawServer implements FixServer {
+
+    private final AtomicInteger sessions = new AtomicInteger();
+    private final TcpServer server;
+
+    RawServer(InetSocketAddress bind) throws IOException {
+        this.server = TcpServer.start(RawEngine.NAME, bind, this::serve);
+    }
+
+    private void serve(SocketChannel channel) throws IOException {
+        sessions.incrementAndGet();
+        // one frame of buffer per connection, whatever the client sends
+        ByteBuffer order = ByteBuffer.allocateDirect(Frames.ORDER.length);
+        ByteBuffer ack = Frames.copy(Frames.ACK);
+        ByteBuffer fill = Frames.copy(Frames.FILL);
+        while (RawEngine.readFrame(channel, order, Frames.ORDER.length)) {
+            if (!Frames.startsRight(order)) {
+                return; // not FIX 4.4 text: close the connection
+            }
+            for (int i = 0; i < ClOrdIds.LENGTH; i++) {
+                byte b = order.get(Frames.ORDER_CL_ORD_ID + i);
+                ack.put(Frames.ACK_CL_ORD_ID + i, b).put(Frames.ACK_EXEC_ID + i, b);
+                fill.put(Frames.FILL_CL_ORD_ID + i, b).put(Frames.FILL_EXEC_ID + i, b);
+            }
+            RawEngine.writeFully(channel, ack.clear());
+            RawEngine.writeFully(channel, fill.clear());
+        }
+    }
+
+    @Override
+    public InetSocketAddress address() {
+        return server.address();
+    }
+
+    /** Connections accepted: the raw baseline has no logon. */
+    @Override
+    public int sessionsAccepted() {
+        return sessions.get();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

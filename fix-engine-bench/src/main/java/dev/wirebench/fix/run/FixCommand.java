@@ -1,0 +1,197 @@
+package dev.wirebench.fix.run;
+
+import dev.wirebench.fix.engine.FixEngine;
+import dev.wirebench.fix.engine.FixServer;
+import dev.wirebench.fix.history.AnalyseCommand;
+import dev.wirebench.fix.history.HistoryWriter;
+import dev.wirebench.harness.RunFolder;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code fix}: the FIX ping-pong of every engine, or one side of it ({@code --role server|client}), and
+ * {@code fix analyse} of a history file. Each engine's server runs in its own JVM unless this process
+ * is one side of a two-host run.
+ */
+public final class FixCommand {
+
+    /** Hidden option of a server JVM started by {@code --role both}: end when that process ends. */
+    static final String EXIT_WITH = "--exit-with";
+
+    /** Rates of a sweep, orders per second. */
+    static final long[] SWEEP_RATES = {1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000};
+    /** A sweep stops after the first rate whose achieved rate is below this share of the target. */
+    static final double KNEE = 0.95;
+
+    private FixCommand() {
+    }
+
+    /** Entry point of a server JVM that {@code --role both} starts. */
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        System.exit(status);
+    }
+
+    /** Runs {@code fix} with the arguments after it; returns the exit status (0 done, 1 bad options or a failed run). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && args[0].equals("analyse")) {
+            return AnalyseCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
+            out.println(usage());
+            return 0;
+        }
+        List<String> own = new ArrayList<>(Arrays.asList(args));
+        long exitWith = -1;
+        int at = own.indexOf(EXIT_WITH);
+        if (at >= 0 && at + 1 < own.size()) {
+            exitWith = Long.parseLong(own.get(at + 1));
+            own.subList(at, at + 2).clear();
+        }
+        FixOptions options;
+        try {
+            options = FixOptions.parse(own.toArray(String[]::new), FixEngines.names(), FixEngines.DEFAULTS);
+            if (options.history() != null && options.sweep()) {
+                throw new IllegalArgumentException("--history keeps one run per engine: not with --sweep");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("wirebench fix: " + e.getMessage());
+            return 1;
+        }
+        return switch (options.role()) {
+            case SERVER -> serve(options, exitWith, out, err);
+            case CLIENT, BOTH -> measure(options, out, err);
+        };
+    }
+
+    static String usage() {
+        return String.format(FixOptions.USAGE, String.join(",", FixEngines.DEFAULTS),
+                String.join(", ", FixEngines.names().subList(FixEngines.DEFAULTS.size(), FixEngines.names().size())));
+    }
+
+    /** Serves one engine until this JVM is stopped (or the process it was told to exit with ends). */
+    private static int serve(FixOptions options, long exitWith, PrintStream out, PrintStream err) {
+        String name = options.engines().get(0);
+        FixEngine engine = FixEngines.create(name);
+        FixServer server;
+        try {
+            server = engine.startServer(new InetSocketAddress(options.bind(), options.port()));
+        } catch (IOException | RuntimeException e) {
+            err.println("wirebench fix: the " + name + " server did not start: " + e.getMessage());
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "fix-server-shutdown"));
+        if (exitWith > 0) {
+            ProcessHandle.of(exitWith).ifPresentOrElse(parent -> parent.onExit().thenRun(() -> System.exit(0)),
+                    () -> System.exit(0));
+        }
+        InetSocketAddress address = server.address();
+        out.println("wirebench fix: " + name + " server " + ServerProcess.LISTENING + address.getHostString() + ":"
+                + address.getPort() + " (stop with Ctrl-C)");
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /** Measures every engine in turn, filing each result as it is done, so a stopped run keeps what finished. */
+    private static int measure(FixOptions options, PrintStream out, PrintStream err) {
+        RunFolder folder;
+        try {
+            folder = RunFolder.start(options.resultsDir());
+        } catch (UncheckedIOException e) {
+            err.println("wirebench fix: " + e.getMessage() + " (choose another with --results-dir DIR)");
+            return 1;
+        }
+        FixReport report = new FixReport(folder, options);
+        out.println("wirebench fix: " + options.describe() + "; engines " + String.join(", ", options.engines())
+                + (options.role() == FixOptions.Role.CLIENT ? " against " + options.host() + ":" + options.port()
+                : ", each server in its own JVM on loopback"));
+        out.println("Results go to " + folder + "/");
+        long started = System.nanoTime();
+        int n = options.engines().size();
+        for (int i = 0; i < n; i++) {
+            String name = options.engines().get(i);
+            FixEngine engine = FixEngines.create(name);
+            out.printf("[%d/%d] %s (%.0f s elapsed)%n", i + 1, n, name, (System.nanoTime() - started) / 1e9);
+            report.settings(name, engine.settings());
+            try {
+                if (options.role() == FixOptions.Role.CLIENT) {
+                    runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
+                } else {
+                    try (ServerProcess server = ServerProcess.start(name)) {
+                        runEngine(engine, server.address(), options, report, out);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                String why = e.getMessage() == null ? e.toString() : e.getMessage();
+                err.println("wirebench fix: " + name + " failed: " + why);
+                report.failed(name, why);
+            }
+            report.write();
+        }
+        out.print(report.text());
+        out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
+        return report.anyFailed() ? 1 : 0;
+    }
+
+    private static void runEngine(FixEngine engine, InetSocketAddress server, FixOptions options, FixReport report,
+                                  PrintStream out) throws IOException {
+        if (!options.sweep()) {
+            Path file = options.history() == null ? null : historyFile(options.history(), engine.name());
+            PingPongRun.Result result;
+            try (HistoryWriter history = file == null ? null : new HistoryWriter(file)) {
+                result = PingPongRun.run(engine, server, options.load(), options.warmup(), options.duration(),
+                        options.logonTimeout(), history, out);
+            }
+            out.println("  " + FixReport.oneLine(result) + (file == null ? "" : "; history in " + file));
+            report.add(result);
+            return;
+        }
+        for (long rate : SWEEP_RATES) {
+            PingPongRun.Result result;
+            try {
+                result = PingPongRun.run(engine, server, Load.rate(rate), options.warmup(), options.duration(),
+                        options.logonTimeout(), null, out);
+            } catch (IOException stalled) {
+                // past the knee an engine may stop answering in time; that ends the sweep, not the run
+                out.printf("  %s: the knee is below %d orders/s (%s)%n", engine.name(), rate, stalled.getMessage());
+                report.knee(engine.name(), rate, stalled.getMessage());
+                return;
+            }
+            out.println("  " + FixReport.oneLine(result));
+            report.add(result);
+            report.write();
+            if (result.achievedRate() < KNEE * rate) {
+                out.printf("  %s: the knee is below %d orders/s (achieved %.0f/s)%n", engine.name(), rate,
+                        result.achievedRate());
+                report.knee(engine.name(), rate, String.format("achieved %.0f/s", result.achievedRate()));
+                return;
+            }
+        }
+        report.knee(engine.name(), Long.MAX_VALUE, "every rate up to " + SWEEP_RATES[SWEEP_RATES.length - 1] + "/s held");
+    }
+
+    /** {@code dir/h.log} and {@code raw} give {@code dir/h-raw.log}. */
+    static Path historyFile(Path history, String engine) {
+        String file = history.getFileName().toString();
+        int dot = file.lastIndexOf('.');
+        String named = dot > 0 ? file.substring(0, dot) + "-" + engine + file.substring(dot) : file + "-" + engine;
+        return history.resolveSibling(named);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.wirebench.fix.run;
+
+import dev.wirebench.fix.engine.FixEngine;
+import dev.wirebench.fix.philadelphia.PhiladelphiaEngine;
+import dev.wirebench.fix.quickfixj.QuickFixJEngine;
+import dev.wirebench.fix.raw.RawEngine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The engines {@code fix} can run, by the names users pass to {@code --engines}. */
+public final class FixEngines {
+
+    /** The physical limit every ratio is taken against. */
+    public static final String BASELINE = "raw";
+
+    /** What runs without {@code --engines}: the baseline and one of each engine as configured by users. */
+    public static final List<String> DEFAULTS = List.of(BASELINE, "quickfixj", "quickfixj-tuned", "philadelphia");
+
+    private FixEngines() {
+    }
+
+    /** Every name, defaults first, then QuickFIX/J's one-setting variants. */
+    public static List<String> names() {
+        List<String> names = new ArrayList<>(DEFAULTS);
+        for (String name : QuickFixJEngine.NAMES) {
+            if (!names.contains(name)) {
+                names.add(name);
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * A new engine of that name.
+     *
+     * @throws IllegalArgumentException listing the known names
+     */
+    public static FixEngine create(String name) {
+        if (name.equals(BASELINE)) {
+            return new RawEngine();
+        }
+        if (name.equals("philadelphia")) {
+            return new PhiladelphiaEngine();
+        }
+        return QuickFixJEngine.named(name).orElseThrow(() ->
+                new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())));
+    }
+}

@@ -1,0 +1,198 @@
+package dev.wirebench.fix.run;
+
+import dev.wirebench.harness.Durations;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
+public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
+                         Duration warmup, Duration duration, Duration logonTimeout, Path history, Path resultsDir) {
+
+    /** Which sides this process runs. */
+    public enum Role { BOTH, SERVER, CLIENT }
+
+    public static final String USAGE = """
+            Usage: java -jar benchmarks.jar fix [--engines E] [--duration 30s] [--warmup 10s] [--quick]
+                   [--mode closed | --rate N | --sweep] [--history FILE] [--results-dir DIR]
+                   [--role both | server --bind ADDR --port P | client --host H --port P]
+                   java -jar benchmarks.jar fix analyse FILE [--warmup 60s] [--tag 35=D] [--samples 10000]
+              --engines E    comma-separated, in the order to run (default: %s);
+                             also: %s
+              --duration T   measured time per engine (default 30s); --warmup T before it (default 10s)
+              --quick        --warmup 2s --duration 5s (your own --warmup/--duration win)
+              --mode closed  one order in flight, the next sent when the fill arrives (the default)
+              --rate N       open loop: N orders/s on a fixed schedule; latency counts from each order's
+                             intended send time, so stalls are not hidden (coordinated omission)
+              --sweep        open loop at rising rates (1000, 2000, 5000, 10000, ... orders/s) until the
+                             achieved rate falls below 95%% of the target: the knee, per engine
+              --history FILE every message the client sends and receives as <nanotime>;<FIX message>,
+                             one file per engine (FILE with the engine's name before the extension)
+              --role both    server and client on loopback, the server in its own JVM (default)
+              --role server  only the server of one engine, on --bind (default 127.0.0.1) --port (default
+                             9876), until stopped (Ctrl-C)
+              --role client  only the client of one engine, against --host H --port P
+              --logon-timeout T  how long to wait for the Logon answer (default 10s)
+            The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
+            per engine and report, fix.json, and a percentile plot (PNG) of every engine.""";
+
+    static final int DEFAULT_PORT = 9876;
+
+    /**
+     * Parses the options after {@code fix}.
+     *
+     * @param known    every engine name that exists
+     * @param defaults the engines run when {@code --engines} is not given, in order
+     * @throws IllegalArgumentException with a one-line reason
+     */
+    public static FixOptions parse(String[] args, List<String> known, List<String> defaults) {
+        List<String> engines = defaults;
+        Role role = Role.BOTH;
+        String bind = "127.0.0.1";
+        String host = null;
+        Integer port = null;
+        Load load = Load.CLOSED;
+        boolean sweep = false;
+        boolean rateGiven = false;
+        boolean modeGiven = false;
+        boolean quick = false;
+        Duration warmup = null;
+        Duration duration = null;
+        Duration logonTimeout = Duration.ofSeconds(10);
+        Path history = null;
+        Path resultsDir = Path.of("results");
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--quick" -> {
+                    quick = true;
+                    continue;
+                }
+                case "--sweep" -> {
+                    sweep = true;
+                    continue;
+                }
+                default -> { }
+            }
+            if (!arg.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+            }
+            if (i + 1 == args.length) {
+                throw new IllegalArgumentException(arg + " needs a value");
+            }
+            String value = args[++i];
+            switch (arg) {
+                case "--engines" -> engines = engines(value, known);
+                case "--role" -> role = role(value);
+                case "--bind" -> bind = value;
+                case "--host" -> host = value;
+                case "--port" -> port = port(value);
+                case "--mode" -> {
+                    if (!value.equals("closed")) {
+                        throw new IllegalArgumentException("--mode takes 'closed' (for open loop use --rate N or --sweep), not '"
+                                + value + "'");
+                    }
+                    modeGiven = true;
+                }
+                case "--rate" -> {
+                    load = Load.rate(number("--rate", value));
+                    rateGiven = true;
+                }
+                case "--warmup" -> warmup = Durations.parse(arg, value);
+                case "--duration" -> duration = Durations.parse(arg, value);
+                case "--logon-timeout" -> logonTimeout = Durations.parse(arg, value);
+                case "--history" -> history = Path.of(value);
+                case "--results-dir" -> resultsDir = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option " + arg + " (fix -h lists them)");
+            }
+        }
+        if ((rateGiven ? 1 : 0) + (sweep ? 1 : 0) + (modeGiven ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("choose one of --mode closed, --rate N and --sweep");
+        }
+        if (duration == null) {
+            duration = quick ? Duration.ofSeconds(5) : Duration.ofSeconds(30);
+        }
+        if (warmup == null) {
+            warmup = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(10);
+        }
+        if (duration.isZero()) {
+            throw new IllegalArgumentException("--duration must be above 0");
+        }
+        if (role != Role.BOTH && engines.size() != 1) {
+            throw new IllegalArgumentException("--role " + role.name().toLowerCase(Locale.ROOT)
+                    + " runs one engine: pass --engines with one of " + String.join(", ", known));
+        }
+        if (role == Role.CLIENT && port != null && port == 0) {
+            throw new IllegalArgumentException("--role client needs the server's real --port, not 0");
+        }
+        if (role == Role.CLIENT && (host == null || port == null)) {
+            throw new IllegalArgumentException("--role client needs --host H and --port P of a running fix --role server");
+        }
+        if (role != Role.CLIENT && host != null) {
+            throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
+        }
+        return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
+                port == null ? DEFAULT_PORT : port, load, sweep, warmup, duration, logonTimeout, history, resultsDir);
+    }
+
+    private static List<String> engines(String value, List<String> known) {
+        List<String> engines = new ArrayList<>();
+        for (String name : value.split(",")) {
+            String trimmed = name.trim();
+            if (!known.contains(trimmed)) {
+                throw new IllegalArgumentException("unknown engine '" + trimmed + "'; known: " + String.join(", ", known));
+            }
+            if (!engines.contains(trimmed)) {
+                engines.add(trimmed);
+            }
+        }
+        return List.copyOf(engines);
+    }
+
+    private static Role role(String value) {
+        try {
+            return Role.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--role takes both, server or client, not '" + value + "'");
+        }
+    }
+
+    private static int port(String value) {
+        try {
+            int port = Integer.parseInt(value.trim());
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through to the message
+        }
+        throw new IllegalArgumentException("--port takes 1 to 65535 (0: any free port, for a server), not '" + value + "'");
+    }
+
+    private static long number(String flag, String value) {
+        try {
+            long n = Long.parseLong(value.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through to the message
+        }
+        throw new IllegalArgumentException(flag + " takes a whole number above 0, not '" + value + "'");
+    }
+
+    /** One line for the report: what was run, for how long. */
+    public String describe() {
+        String how = sweep ? "rate sweep (open loop)" : load.toString();
+        return how + ", warm-up " + seconds(warmup) + ", measured " + seconds(duration) + " per engine"
+                + (sweep ? " per rate" : "");
+    }
+
+    static String seconds(Duration d) {
+        double s = d.toNanos() / 1e9;
+        return (s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " s";
+    }
+}

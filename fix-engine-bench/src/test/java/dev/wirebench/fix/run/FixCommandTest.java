@@ -1,0 +1,161 @@
+package dev.wirebench.fix.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code fix} end to end: server JVMs on loopback, the run folder, history and its analysis. */
+class FixCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    private static Ran fix(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = FixCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path onlyRunFolder(Path results) throws IOException {
+        try (Stream<Path> folders = Files.list(results)) {
+            List<Path> all = folders.toList();
+            assertEquals(1, all.size(), all.toString());
+            return all.get(0);
+        }
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldRunEveryDefaultEngineAndFileTablesHistogramsAndAPlot() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = fix("--warmup", "1s", "--duration", "2s", "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path folder = onlyRunFolder(results);
+        String summary = Files.readString(folder.resolve("summary.md"));
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("fix.json").toFile());
+        for (String engine : FixEngines.DEFAULTS) {
+            assertTrue(Files.size(folder.resolve(engine + "-fill.hgrm")) > 0, engine);
+            assertTrue(Files.size(folder.resolve(engine + "-ack.hgrm")) > 0, engine);
+            assertTrue(summary.contains("\n| " + engine + " | "), engine + " row missing:\n" + summary);
+            assertTrue(summary.contains("\n### " + engine + "\n"), engine + " settings missing");
+        }
+        assertEquals(FixEngines.DEFAULTS.size(), json.get("results").size());
+        for (JsonNode row : json.get("results")) {
+            assertTrue(row.get("orders").asLong() > 0, row.toString());
+            assertEquals(row.get("orders").asLong(), row.get("fillNanos").get("count").asLong(), row.toString());
+            assertEquals(row.get("orders").asLong(), row.get("ackNanos").get("count").asLong(), row.toString());
+            assertTrue(row.get("fillNanos").get("p50").asLong() >= row.get("ackNanos").get("p50").asLong(),
+                    "the fill comes after the ack: " + row);
+        }
+        // raw's own p50 over itself is 1
+        assertTrue(summary.contains("\n| raw | "), summary);
+        byte[] png = Files.readAllBytes(folder.resolve(FixReport.PLOT));
+        assertEquals((byte) 0x89, png[0]);
+        assertEquals('P', png[1]);
+        assertTrue(summary.contains("](" + FixReport.PLOT + ")"));
+        assertTrue(ran.out().contains("[4/4] philadelphia"), ran.out());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldWriteAHistoryThatAnalyseTurnsBackIntoTheSameTable() throws Exception {
+        Path results = dir.resolve("results");
+        Path history = dir.resolve("history.log");
+        Ran ran = fix("--engines", "philadelphia", "--warmup", "1s", "--duration", "2s", "--history", history.toString(),
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path file = dir.resolve("history-philadelphia.log");
+        assertTrue(Files.size(file) > 0);
+        String runRow = row(Files.readString(onlyRunFolder(results).resolve("summary.md")), "philadelphia");
+
+        Ran analysed = fix("analyse", file.toString(), "--warmup", "1s", "--results-dir", dir.resolve("analysis").toString());
+        assertEquals(0, analysed.status(), analysed.out() + analysed.err());
+        // count, min, mean, p50 ... p99.99, max, stddev: the same recordings give the same cells
+        List<String> expected = percentileCells(runRow);
+        assertTrue(analysed.out().lines().map(line -> List.of(line.trim().split("\\s+")))
+                        .anyMatch(tokens -> tokens.size() > expected.size()
+                                && tokens.subList(tokens.size() - expected.size(), tokens.size()).equals(expected)),
+                "run row " + expected + " not in:\n" + analysed.out());
+    }
+
+    /** The 10 cells from Count to Stddev of a markdown row of the run's table. */
+    private static List<String> percentileCells(String markdownRow) {
+        List<String> cells = List.of(markdownRow.split("\\|")).stream().map(String::trim).filter(c -> !c.isEmpty()).toList();
+        return cells.subList(1, 11);
+    }
+
+    private static String row(String markdown, String name) {
+        return markdown.lines().filter(l -> l.startsWith("| " + name + " | ")).findFirst().orElseThrow(
+                () -> new AssertionError("no row " + name + " in\n" + markdown));
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldSayInOneLineWhenTheServerPortIsInUse() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Ran ran = fix("--role", "server", "--engines", "raw", "--port", Integer.toString(taken.getLocalPort()));
+            assertEquals(1, ran.status());
+            assertEquals(1, ran.err().lines().count(), ran.err());
+            assertTrue(ran.err().contains(Integer.toString(taken.getLocalPort())), ran.err());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldSayWhichEngineFailedWhenNoServerAnswersAndExitNonZero() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+            port = probe.getLocalPort();
+        }
+        Ran ran = fix("--role", "client", "--engines", "philadelphia", "--host", "127.0.0.1", "--port",
+                Integer.toString(port), "--warmup", "0s", "--duration", "1s", "--results-dir", dir.toString());
+        assertEquals(1, ran.status());
+        assertTrue(ran.err().startsWith("wirebench fix: philadelphia failed: "), ran.err());
+        assertTrue(ran.err().contains(Integer.toString(port)), ran.err());
+        assertTrue(Files.readString(onlyRunFolder(dir).resolve("summary.md")).contains("## Failed"));
+    }
+
+    @Test
+    void shouldRefuseBadOptionsInOneLineWithoutAFolder() {
+        Ran ran = fix("--engines", "ideafix", "--results-dir", dir.toString());
+        assertEquals(1, ran.status());
+        assertTrue(ran.err().startsWith("wirebench fix: unknown engine 'ideafix'; known: raw, "), ran.err());
+        assertEquals(1, ran.err().lines().count());
+        assertTrue(dir.toFile().list().length == 0);
+    }
+
+    @Test
+    void shouldPrintUsageWithEveryEngineName() {
+        Ran ran = fix("-h");
+        assertEquals(0, ran.status());
+        for (String engine : FixEngines.names()) {
+            assertTrue(ran.out().contains(engine), engine);
+        }
+    }
+
+    @Test
+    void shouldNameHistoryFilesAfterTheEngine() {
+        assertEquals(Path.of("/tmp/h-raw.log"), FixCommand.historyFile(Path.of("/tmp/h.log"), "raw"));
+        assertEquals(Path.of("h-quickfixj"), FixCommand.historyFile(Path.of("h"), "quickfixj"));
+    }
+}

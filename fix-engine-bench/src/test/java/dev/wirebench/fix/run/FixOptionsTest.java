@@ -1,0 +1,88 @@
+package dev.wirebench.fix.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FixOptionsTest {
+
+    private static final List<String> KNOWN = List.of("raw", "quickfixj", "philadelphia", "quickfixj-tuned+filelog");
+    private static final List<String> DEFAULTS = List.of("raw", "quickfixj", "philadelphia");
+
+    private static FixOptions parse(String... args) {
+        return FixOptions.parse(args, KNOWN, DEFAULTS);
+    }
+
+    @Test
+    void shouldRunEveryDefaultEngineInClosedLoopForThirtySecondsAfterTenByDefault() {
+        FixOptions o = parse();
+        assertEquals(DEFAULTS, o.engines());
+        assertEquals(FixOptions.Role.BOTH, o.role());
+        assertTrue(o.load().closed());
+        assertEquals(Duration.ofSeconds(10), o.warmup());
+        assertEquals(Duration.ofSeconds(30), o.duration());
+        assertEquals(Path.of("results"), o.resultsDir());
+    }
+
+    @Test
+    void shouldShortenWithQuickUnlessTimesAreGiven() {
+        assertEquals(Duration.ofSeconds(5), parse("--quick").duration());
+        assertEquals(Duration.ofSeconds(2), parse("--quick").warmup());
+        assertEquals(Duration.ofSeconds(1), parse("--quick", "--duration", "1s").duration());
+    }
+
+    @Test
+    void shouldKeepTheEnginesInTheOrderGivenOnceEach() {
+        assertEquals(List.of("philadelphia", "raw"), parse("--engines", "philadelphia,raw,philadelphia").engines());
+        assertEquals(List.of("quickfixj-tuned+filelog"), parse("--engines", "quickfixj-tuned+filelog").engines());
+    }
+
+    @Test
+    void shouldTakeAFixedRateAsOpenLoop() {
+        FixOptions o = parse("--rate", "5000");
+        assertEquals(5000, o.load().ratePerSecond());
+        assertEquals(200_000, o.load().intervalNanos());
+    }
+
+    @Test
+    void shouldTakeTheTwoSidesOfATwoHostRun() {
+        FixOptions server = parse("--role", "server", "--engines", "raw", "--bind", "10.0.0.1", "--port", "0");
+        assertEquals(FixOptions.Role.SERVER, server.role());
+        assertEquals("10.0.0.1", server.bind());
+        assertEquals(0, server.port());
+        FixOptions client = parse("--role", "client", "--engines", "raw", "--host", "10.0.0.1", "--port", "9000");
+        assertEquals("10.0.0.1", client.host());
+        assertEquals(9000, client.port());
+    }
+
+    @Test
+    void refusesBadOptionsSayingWhich() {
+        assertMessage("unknown engine 'ideafix'; known: raw, quickfixj, philadelphia, quickfixj-tuned+filelog",
+                "--engines", "ideafix");
+        assertMessage("--rate takes a whole number above 0, not 'fast'", "--rate", "fast");
+        assertMessage("--rate takes a whole number above 0, not '0'", "--rate", "0");
+        assertMessage("choose one of --mode closed, --rate N and --sweep", "--rate", "10", "--sweep");
+        assertMessage("--duration takes a time such as 500ms, 5s or 1m, not 'long'", "--duration", "long");
+        assertMessage("--role takes both, server or client, not 'peer'", "--role", "peer");
+        assertMessage("--role server runs one engine: pass --engines with one of raw, quickfixj, philadelphia, quickfixj-tuned+filelog",
+                "--role", "server");
+        assertMessage("--role client needs --host H and --port P of a running fix --role server",
+                "--role", "client", "--engines", "raw");
+        assertMessage("--port takes 1 to 65535 (0: any free port, for a server), not '70000'", "--port", "70000");
+        assertMessage("--warmup needs a value", "--warmup");
+        assertMessage("unknown option --fast (fix -h lists them)", "--fast", "1");
+        assertMessage("unexpected argument 'raw'", "raw");
+        assertMessage("--mode takes 'closed' (for open loop use --rate N or --sweep), not 'open'", "--mode", "open");
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args));
+        assertEquals(expected, e.getMessage());
+    }
+}
