@@ -114,8 +114,9 @@ final class RunReport {
             if (suite.equals(CODEC_SUITE) && members.stream().allMatch(RunReport::isCodecResult)) {
                 tables.add(new Table(simple, BASELINE, codecEntries(members, sizes)));
             } else {
+                // another suite (FixCodecBenchmark, ...): each method ranks its parameter sets against each other
                 List<Entry> entries = members.stream()
-                        .map(r -> new Entry(r, r.label() + " " + r.mode(), "", OptionalLong.empty())).toList();
+                        .map(r -> new Entry(r, r.benchmark() + " " + r.mode(), r.label(), OptionalLong.empty())).toList();
                 tables.add(new Table(simple, null, entries));
             }
         });

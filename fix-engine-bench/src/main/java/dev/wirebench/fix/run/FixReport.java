@@ -99,10 +99,14 @@ final class FixReport {
     }
 
     private PercentileTable table(boolean fills) {
-        PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "Rate/s", "× raw p50", "GCs", "GC ms", "B/order");
+        PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "Rate/s", "× raw p50", "Sender lag p50/p99 (µs)",
+                "GCs", "GC ms", "B/order");
         for (PingPongRun.Result r : results) {
             Histogram h = fills ? r.fills() : r.acks();
-            table.add(rowName(r), h, Summary.number(r.achievedRate()), ratio(r, fills), Long.toString(r.gcCount()),
+            Histogram lag = r.senderLag();
+            String lagCell = lag.getTotalCount() == 0 ? "–"
+                    : micros(lag.getValueAtPercentile(50)) + " / " + micros(lag.getValueAtPercentile(99));
+            table.add(rowName(r), h, Summary.number(r.achievedRate()), ratio(r, fills), lagCell, Long.toString(r.gcCount()),
                     Long.toString(r.gcMillis()), r.allocatedBytesPerOrder() < 0 ? "–" : Long.toString(r.allocatedBytesPerOrder()));
         }
         return table;
@@ -157,6 +161,7 @@ final class FixReport {
             row.put("fillNanos", percentiles(r.fills()));
             row.put("ackNanos", percentiles(r.acks()));
             row.put("overflow", r.overflow());
+            row.put("senderLagNanos", percentiles(r.senderLag()));
             row.put("gcCount", r.gcCount());
             row.put("gcMillis", r.gcMillis());
             row.put("allocatedBytesPerOrder", r.allocatedBytesPerOrder());
@@ -203,7 +208,9 @@ final class FixReport {
         md.append("- Each order: NewOrderSingle out, ExecutionReport ack (150=0) and fill (150=F) back; round trip from the")
                 .append(" order's stamp (its send time in closed loop, its intended send time in open loop) to the report's")
                 .append(" arrival, every order of the measured window recorded (HdrHistogram, 3 digits)\n");
-        md.append("- GCs, GC ms and B/order are the client JVM's during the measured window\n");
+        md.append("- GCs, GC ms and B/order are the client JVM's during the measured window; sender lag (open loop only) is")
+                .append(" how late the sender's own wake-up put each order on the wire after its intended time, a part of")
+                .append(" every round trip that no engine causes\n");
         md.append("\n## Round trip to the fill\n\n").append(table(true).toMarkdown());
         md.append("\n## Round trip to the ack\n\n").append(table(false).toMarkdown());
         if (!knees.isEmpty()) {

@@ -3,13 +3,27 @@ package dev.wirebench.fix.run;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * This JVM's garbage collections and allocated bytes, read at the start and end of a measured window:
- * what an engine costs the process beyond time. Allocation is summed over the live threads
- * (HotSpot's per-thread counters), so bytes of a thread that ended inside the window are not counted.
+ * what an engine costs the process beyond time. Allocation is HotSpot's per-thread counters, summed
+ * over the threads alive at both readings: bytes of a thread that started or ended inside the window
+ * are not counted, so the caller keeps its own threads alive across the window.
  */
-record JvmMeter(long gcCount, long gcMillis, long allocatedBytes) {
+final class JvmMeter {
+
+    private final long gcCount;
+    private final long gcMillis;
+    /** Allocated bytes by thread id; null where the JVM cannot tell. */
+    private final Map<Long, Long> allocated;
+
+    private JvmMeter(long gcCount, long gcMillis, Map<Long, Long> allocated) {
+        this.gcCount = gcCount;
+        this.gcMillis = gcMillis;
+        this.allocated = allocated;
+    }
 
     static JvmMeter now() {
         long count = 0;
@@ -21,21 +35,42 @@ record JvmMeter(long gcCount, long gcMillis, long allocatedBytes) {
         return new JvmMeter(count, millis, allocated());
     }
 
-    private static long allocated() {
+    private static Map<Long, Long> allocated() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        if (threads instanceof com.sun.management.ThreadMXBean hotspot && hotspot.isThreadAllocatedMemorySupported()) {
-            long total = 0;
-            for (long bytes : hotspot.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-                total += Math.max(0, bytes);
-            }
-            return total;
+        if (!(threads instanceof com.sun.management.ThreadMXBean hotspot) || !hotspot.isThreadAllocatedMemorySupported()) {
+            return null;
         }
-        return -1;
+        long[] ids = threads.getAllThreadIds();
+        long[] bytes = hotspot.getThreadAllocatedBytes(ids);
+        Map<Long, Long> byThread = new HashMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (bytes[i] >= 0) {
+                byThread.put(ids[i], bytes[i]);
+            }
+        }
+        return byThread;
     }
 
-    /** What happened between {@code start} and this reading. */
-    JvmMeter since(JvmMeter start) {
-        long bytes = allocatedBytes < 0 || start.allocatedBytes < 0 ? -1 : allocatedBytes - start.allocatedBytes;
-        return new JvmMeter(gcCount - start.gcCount, gcMillis - start.gcMillis, bytes);
+    long gcCountSince(JvmMeter start) {
+        return gcCount - start.gcCount;
+    }
+
+    long gcMillisSince(JvmMeter start) {
+        return gcMillis - start.gcMillis;
+    }
+
+    /** Bytes allocated since {@code start} by the threads alive at both readings, or -1 if unknown. */
+    long allocatedBytesSince(JvmMeter start) {
+        if (allocated == null || start.allocated == null) {
+            return -1;
+        }
+        long total = 0;
+        for (Map.Entry<Long, Long> e : allocated.entrySet()) {
+            Long before = start.allocated.get(e.getKey());
+            if (before != null) {
+                total += e.getValue() - before;
+            }
+        }
+        return total;
     }
 }

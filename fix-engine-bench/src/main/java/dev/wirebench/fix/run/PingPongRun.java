@@ -37,9 +37,13 @@ public final class PingPongRun implements ReportListener {
     private record Window(long start, long measureStart, long measureEnd) {
     }
 
-    /** What one engine's run measured. Histograms are in nanoseconds; -1 where the JVM cannot tell. */
-    public record Result(String engine, Load load, Histogram fills, Histogram acks, long overflow, long orders,
-                         double achievedRate, long gcCount, long gcMillis, long allocatedBytesPerOrder) {
+    /**
+     * What one engine's run measured. Histograms are in nanoseconds; {@code senderLag} is how late the
+     * open-loop sender sent each measured order after its intended time (empty in closed loop): the
+     * part of every round trip that is the load generator's own wake-up. -1 where the JVM cannot tell.
+     */
+    public record Result(String engine, Load load, Histogram fills, Histogram acks, Histogram senderLag, long overflow,
+                         long orders, double achievedRate, long gcCount, long gcMillis, long allocatedBytesPerOrder) {
     }
 
     private final Load load;
@@ -55,7 +59,11 @@ public final class PingPongRun implements ReportListener {
     private long lastMeasuredFill;
     private final StringBuilder receivedText = new StringBuilder(256);
 
+    // the open-loop sender's own
     private final StringBuilder sentText = new StringBuilder(256);
+    private final LatencyRecorder senderLag = new LatencyRecorder();
+    /** Keeps the sender thread alive until the window's counters are read, so its allocation counts. */
+    private final java.util.concurrent.CountDownLatch measured = new java.util.concurrent.CountDownLatch(1);
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong answered = new AtomicLong();
     private volatile boolean sendingDone;
@@ -92,13 +100,28 @@ public final class PingPongRun implements ReportListener {
                 sender.setDaemon(true);
                 sender.start();
             }
-            JvmMeter before = run.awaitMeasureStart();
-            run.awaitAllAnswered(engine.name(), progress);
-            JvmMeter jvm = JvmMeter.now().since(before);
-            if (sender != null) {
-                sender.interrupt();
+            JvmMeter before;
+            JvmMeter after;
+            try {
+                before = run.awaitMeasureStart();
+                run.awaitAllAnswered(engine.name(), progress);
+                after = JvmMeter.now();
+            } finally {
+                run.measured.countDown();
             }
-            return run.result(engine.name(), jvm);
+            if (sender != null) {
+                join(sender);
+            }
+            return run.result(engine.name(), before, after);
+        }
+    }
+
+    private static void join(Thread thread) throws IOException {
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the open-loop sender ended", e);
         }
     }
 
@@ -129,12 +152,25 @@ public final class PingPongRun implements ReportListener {
                 break;
             }
             long wait;
+            // parked, the sender wakes some 50-60 µs late (the kernel's timer slack), and that lag is part of
+            // every round trip: it is recorded and reported beside them. Spinning out the last stretch instead
+            // was tried: it took the lag to ~0.1 µs but, on two cores, stole enough CPU from the engines to push
+            // their p99 from ~0.15 ms to 1-2 ms, a worse distortion than a constant, visible lag
             while ((wait = intended - System.nanoTime()) > 0) {
                 LockSupport.parkNanos(wait);
             }
-            send(intended, System.nanoTime());
+            long now = System.nanoTime();
+            if (intended - w.measureStart() >= 0) {
+                senderLag.record(now - intended);
+            }
+            send(intended, now);
         }
         sendingDone = true;
+        try {
+            measured.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
@@ -216,15 +252,16 @@ public final class PingPongRun implements ReportListener {
         }
     }
 
-    private Result result(String engine, JvmMeter jvm) {
+    private Result result(String engine, JvmMeter before, JvmMeter after) {
         Window w = window;
         // closed loop: the window is what was asked for; open loop: until the last measured fill, so an
         // engine that fell behind the schedule shows a rate below the one asked for
         long nanos = load.closed() ? w.measureEnd() - w.measureStart()
                 : Math.max(w.measureEnd(), lastMeasuredFill) - w.measureStart();
         double rate = measuredFills / (nanos / 1e9);
-        long perOrder = jvm.allocatedBytes() < 0 || measuredFills == 0 ? -1 : jvm.allocatedBytes() / measuredFills;
-        return new Result(engine, load, fills.snapshot(), acks.snapshot(), fills.overflowCount(), measuredFills, rate,
-                jvm.gcCount(), jvm.gcMillis(), perOrder);
+        long bytes = after.allocatedBytesSince(before);
+        long perOrder = bytes < 0 || measuredFills == 0 ? -1 : bytes / measuredFills;
+        return new Result(engine, load, fills.snapshot(), acks.snapshot(), senderLag.snapshot(), fills.overflowCount(),
+                measuredFills, rate, after.gcCountSince(before), after.gcMillisSince(before), perOrder);
     }
 }
