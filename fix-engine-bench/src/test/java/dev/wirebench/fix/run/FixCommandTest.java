@@ -78,6 +78,24 @@ class FixCommandTest {
 
     @Test
     @Timeout(120)
+    void shouldHoldAFixedRateInOpenLoopAndTimeEveryOrderFromItsSlot() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = fix("--engines", "raw,philadelphia", "--rate", "2000", "--warmup", "1s", "--duration", "2s",
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        JsonNode json = new ObjectMapper().readTree(onlyRunFolder(results).resolve("fix.json").toFile());
+        for (JsonNode row : json.get("results")) {
+            assertEquals(2000, row.get("ratePerSecond").asLong());
+            // every slot of the 2 s window is an order, answered or the run would have failed
+            assertEquals(4000, row.get("orders").asLong(), row.toString());
+            assertEquals(4000, row.get("senderLagNanos").get("count").asLong(), row.toString());
+            assertTrue(row.get("achievedRate").asDouble() > 1900, row.toString());
+        }
+        assertTrue(ran.out().contains("open loop at 2000 orders/s"), ran.out());
+    }
+
+    @Test
+    @Timeout(120)
     void shouldWriteAHistoryThatAnalyseTurnsBackIntoTheSameTable() throws Exception {
         Path results = dir.resolve("results");
         Path history = dir.resolve("history.log");
