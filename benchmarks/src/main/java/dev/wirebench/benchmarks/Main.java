@@ -51,6 +51,7 @@ public final class Main {
                    java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
                    java -jar benchmarks.jar fix [--engines E] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
                    java -jar benchmarks.jar fix analyse <history file> [--warmup T] [--tag 35=D] [--samples N]
+                   java -jar benchmarks.jar pg [--rows 1000,10000] [--batch 100] [--quick] [--jdbc-url URL --user U]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -76,8 +77,12 @@ public final class Main {
               fix          FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia):
                            round-trip percentiles per order, closed loop or fixed rate, client and server on
                            one host or two (fix -h for options); fix analyse reads a --history file
+              pg           InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts
+                           (batch, rewritten batch, binary COPY), reads, (de)serialisation percentiles, sizes, a
+                           JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url (pg -h for options)
 
             Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
+            pg: 2 when the database cannot be reached or started, or a row read back does not match;
             compare and report: 2 when a result file is missing or not JMH's JSON.
             """;
 
@@ -200,6 +205,9 @@ public final class Main {
         }
         if (command.equals("fix")) {
             return dev.wirebench.fix.run.FixCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (command.equals("pg")) {
+            return dev.wirebench.pg.PgCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         if (SUBCOMMANDS.contains(command)) {
             return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);

@@ -158,10 +158,10 @@ final class FixReport {
             row.put("ratePerSecond", r.load().ratePerSecond());
             row.put("orders", r.orders());
             row.put("achievedRate", r.achievedRate());
-            row.put("fillNanos", percentiles(r.fills()));
-            row.put("ackNanos", percentiles(r.acks()));
+            row.put("fillNanos", PercentileTable.json(r.fills()));
+            row.put("ackNanos", PercentileTable.json(r.acks()));
             row.put("overflow", r.overflow());
-            row.put("senderLagNanos", percentiles(r.senderLag()));
+            row.put("senderLagNanos", PercentileTable.json(r.senderLag()));
             row.put("gcCount", r.gcCount());
             row.put("gcMillis", r.gcMillis());
             row.put("allocatedBytesPerOrder", r.allocatedBytesPerOrder());
@@ -172,24 +172,6 @@ final class FixReport {
         json.put("knees", knees);
         json.put("failures", failures);
         return json;
-    }
-
-    private static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("count", h.getTotalCount());
-        if (h.getTotalCount() == 0) {
-            return p;
-        }
-        p.put("min", h.getMinValue());
-        p.put("mean", h.getMean());
-        double[] at = {50, 90, 99, 99.9, 99.99};
-        String[] names = {"p50", "p90", "p99", "p99.9", "p99.99"};
-        for (int i = 0; i < at.length; i++) {
-            p.put(names[i], h.getValueAtPercentile(at[i]));
-        }
-        p.put("max", h.getMaxValue());
-        p.put("stddev", h.getStdDeviation());
-        return p;
     }
 
     private String markdown(List<String> figures) {

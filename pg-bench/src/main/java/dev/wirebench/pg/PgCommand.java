@@ -1,0 +1,208 @@
+package dev.wirebench.pg;
+
+import dev.wirebench.codec.Codecs;
+import dev.wirebench.codec.MessageCodec;
+import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Samples;
+import dev.wirebench.codec.message.InfrastructureExecution;
+import dev.wirebench.harness.RunFolder;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code java -jar benchmarks.jar pg}: {@code InfrastructureExecution} stored as protobuf in BYTEA and as
+ * protobuf-JSON in JSONB, on an embedded PostgreSQL or a running one; see {@link PgOptions#USAGE}.
+ *
+ * <p>Exit status: 0 when every step ran and every row read back matched, 1 for a bad option, 2 when the
+ * database cannot be reached or started, or a step failed (a row that does not match included).
+ */
+public final class PgCommand {
+
+    /** Rows each (format, method) pair inserts once before anything is timed, to warm the driver and the codecs. */
+    static final int WARMUP_ROWS = 1000;
+
+    private PgCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
+            out.println(PgOptions.USAGE);
+            return 0;
+        }
+        PgOptions options;
+        try {
+            options = PgOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("wirebench pg: " + e.getMessage());
+            return 1;
+        }
+        RunFolder folder;
+        try {
+            folder = RunFolder.start(options.resultsDir());
+        } catch (UncheckedIOException e) {
+            err.println("wirebench pg: " + e.getMessage() + " (choose another with --results-dir DIR)");
+            return 1;
+        }
+        PgReport report = new PgReport(folder, options);
+        out.println("Results go to " + folder + "/");
+        int status;
+        try {
+            measure(options, report, out);
+            status = 0;
+        } catch (PgException e) {
+            report.failed(e.getMessage());
+            err.println("wirebench pg: " + e.getMessage());
+            status = 2;
+        } catch (SQLException e) {
+            report.failed(Database.oneLine(e));
+            err.println("wirebench pg: the database refused a step: " + Database.oneLine(e));
+            status = 2;
+        }
+        out.print(report.text());
+        report.write();
+        out.println("\nResults: " + folder + "/ (summary.md, pg.json, charts, .hgrm files, env.json)");
+        return status;
+    }
+
+    private static void measure(PgOptions options, PgReport report, PrintStream out) throws SQLException {
+        long started = System.nanoTime();
+        Codecs codecs = Codecs.load();
+        Map<Format, MessageCodec<InfrastructureExecution>> codec = new EnumMap<>(Format.class);
+        for (Format format : Format.values()) {
+            codec.put(format, format.codec(codecs));
+        }
+        int n = options.maxRows();
+        out.printf("pg: generating %,d InfrastructureExecution messages (seed %d) and encoding them as protobuf and "
+                + "protobuf-JSON (after %d ms of warm-up per format)%n", n, options.seed(), options.warmup().toMillis());
+        List<InfrastructureExecution> messages = Samples.random(MessageType.INFRA_EXECUTION, options.seed(), n);
+        long[] checksums = new long[n];
+        for (int i = 0; i < n; i++) {
+            checksums[i] = MessageType.INFRA_EXECUTION.checksum(messages.get(i));
+        }
+        Map<Format, Payloads> payloads = new EnumMap<>(Format.class);
+        for (Format format : Format.values()) {
+            Payloads.warmUp(codec.get(format), messages, options.warmup().toNanos());
+        }
+        for (Format format : Format.values()) {
+            Payloads p = Payloads.encode(format, codec.get(format), messages, checksums);
+            payloads.put(format, p);
+            report.serialisation(format, p.serialisation());
+        }
+        report.setup("data", String.format("%,d random InfrastructureExecution messages from codec-api's generator, seed %d",
+                n, options.seed()));
+        report.setup("rows", options.rows());
+        report.setup("codec warm-up", options.warmup().toMillis() + " ms of encode and decode per format, then "
+                + WARMUP_ROWS + " rows loaded once per insert method and format, before anything is timed");
+        report.setup("batch", options.batch());
+        report.setup("fetch size", options.fetchSize());
+        report.setup("compression", options.compression() == null ? "server default" : options.compression());
+
+        try (Database db = open(options, out)) {
+            report.setup("database", db.describe());
+            try (Connection admin = db.connect(false, null)) {
+                int version = Store.versionNumber(admin);
+                if (options.compression() != null && version < 140000) {
+                    throw new PgException("--compression needs PostgreSQL 14 or newer; the server is "
+                            + Store.settings(admin).get("server_version"));
+                }
+                report.setup("server settings", Store.settings(admin));
+                DatabaseMetaData meta = admin.getMetaData();
+                report.setup("JDBC driver", meta.getDriverName() + " " + meta.getDriverVersion());
+                Store store = Store.create(admin, options.compression());
+                report.setup("schema", store.schema() + (options.keep() ? " (kept)" : " (dropped at the end)"));
+                out.println("pg: " + db.describe() + ", server " + Store.settings(admin).get("server_version")
+                        + ", schema " + store.schema());
+                try (Connection plain = db.connect(false, store.schema());
+                     Connection rewrite = db.connect(true, store.schema())) {
+                    run(options, report, out, messages, codec, payloads, plain, rewrite, started);
+                } finally {
+                    if (options.keep()) {
+                        out.println("pg: kept schema " + store.schema() + (db.isEmbedded()
+                                ? " in the embedded server's data directory " + db.embeddedDirectory() : ""));
+                    } else {
+                        admin.rollback();
+                        store.drop(admin);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Database open(PgOptions options, PrintStream out) {
+        if (options.jdbcUrl() == null) {
+            return Database.embedded(options.embeddedPort(), options.keep(), out);
+        }
+        String password = System.getenv(options.passwordEnv());
+        out.println("pg: connecting to " + Redact.url(options.jdbcUrl())
+                + (password == null ? " (no password: $" + options.passwordEnv() + " is not set)" : ""));
+        return Database.external(options.jdbcUrl(), options.user(), password);
+    }
+
+    private static void run(PgOptions options, PgReport report, PrintStream out, List<InfrastructureExecution> messages,
+                            Map<Format, MessageCodec<InfrastructureExecution>> codec, Map<Format, Payloads> payloads,
+                            Connection plain, Connection rewrite, long started) throws SQLException {
+        int warmup = Math.min(WARMUP_ROWS, options.maxRows());
+        out.printf("pg: warm-up: %d rows per method and format, untimed%n", warmup);
+        for (Inserts method : Inserts.values()) {
+            Connection c = method.rewrite() ? rewrite : plain;
+            for (Format format : Format.values()) {
+                method.insert(c, payloads.get(format), warmup, options.batch());
+                Store.truncate(c, format);
+            }
+        }
+        int step = 0;
+        int steps = options.rows().size();
+        for (int rows : options.rows()) {
+            step++;
+            out.printf("[%d/%d] %,d rows (%.0f s elapsed)%n", step, steps, rows, (System.nanoTime() - started) / 1e9);
+            for (Inserts method : Inserts.values()) {
+                Connection c = method.rewrite() ? rewrite : plain;
+                for (Format format : Format.values()) {
+                    Store.truncate(c, format);
+                    long nanos = method.insert(c, payloads.get(format), rows, options.batch());
+                    PgReport.Insert insert = new PgReport.Insert(rows, format, method, nanos);
+                    report.insert(insert);
+                    out.printf("  insert %-13s %-20s %8.3f s  %,10.0f rows/s%n", method.label(), format.label(),
+                            nanos / 1e9, insert.rowsPerSecond());
+                }
+            }
+            for (Format format : Format.values()) { // loaded by the last method
+                Store.vacuum(plain, format);
+                Payloads p = payloads.get(format);
+                long over = 0;
+                for (int i = 0; i < rows; i++) {
+                    over += p.bytes(i).length > PgReport.TOAST_THRESHOLD ? 1 : 0;
+                }
+                report.size(new PgReport.Size(rows, format, p.sizes(rows), over, Store.size(plain, format)));
+            }
+            for (Format format : Format.values()) {
+                Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize()); // warm-up, checked too
+                Reads.Pass pass = Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize());
+                report.read(new PgReport.Read(rows, format, pass));
+                out.printf("  read   %-20s fetch %8.1f ms, deserialise %8.1f ms, %,10.0f rows/s; every row matched%n",
+                        format.label(), pass.fetchNanos() / 1e6, pass.deserialisationNanos() / 1e6, pass.rowsPerSecond());
+            }
+            Query.Result query = Query.run(plain, codec.get(Format.BINARY), codec.get(Format.JSON), messages, rows,
+                    options.fetchSize(), options.queryRepeats());
+            report.query(query);
+            for (Query.Way way : query.ways()) {
+                out.printf("  query  %-22s %-38s %8.1f ms (median of %d), %d rows%n", way.question(), way.name(),
+                        way.medianMillis(), options.queryRepeats(), way.matched());
+            }
+        }
+        Map<Format, PgReport.Read> last = report.lastReads();
+        report.impact(QpsImpact.compute(options.qps(), last.get(Format.BINARY).pass().deserialisation().getMean(),
+                last.get(Format.JSON).pass().deserialisation().getMean(), Runtime.getRuntime().availableProcessors()));
+    }
+}
