@@ -87,43 +87,19 @@ public final class PercentileTable {
 
     /** The table in GitHub-flavoured markdown: names left-aligned, numbers right-aligned. */
     public String toMarkdown() {
-        List<List<String>> cells = cells();
-        StringBuilder out = new StringBuilder();
-        line(out, cells.get(0));
-        out.append("|:---|").append("---:|".repeat(cells.get(0).size() - 1)).append('\n');
-        for (List<String> row : cells.subList(1, cells.size())) {
-            List<String> escaped = new ArrayList<>(row);
-            escaped.set(0, row.get(0).replace("|", "\\|"));
-            line(out, escaped);
-        }
-        return out.toString();
-    }
-
-    private static void line(StringBuilder out, List<String> row) {
-        out.append('|');
-        row.forEach(cell -> out.append(' ').append(cell).append(" |"));
-        out.append('\n');
+        return textTable().toMarkdown();
     }
 
     /** The table as plain text for a console: columns padded, names left-aligned, numbers right-aligned. */
     public String toText() {
+        return textTable().toText();
+    }
+
+    private TextTable textTable() {
         List<List<String>> cells = cells();
-        int[] widths = new int[cells.get(0).size()];
-        for (List<String> row : cells) {
-            for (int i = 0; i < widths.length; i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (List<String> row : cells) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < widths.length; i++) {
-                String pad = " ".repeat(widths[i] - row.get(i).length());
-                line.append(i == 0 ? row.get(i) + pad : "  " + pad + row.get(i));
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
+        TextTable table = new TextTable(1, cells.get(0).toArray(String[]::new));
+        cells.subList(1, cells.size()).forEach(row -> table.add(row.toArray(String[]::new)));
+        return table;
     }
 
     /** The header followed by one row per histogram, every cell formatted. */

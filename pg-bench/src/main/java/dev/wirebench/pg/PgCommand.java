@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -166,15 +167,28 @@ public final class PgCommand {
         for (int rows : options.rows()) {
             step++;
             out.printf("[%d/%d] %,d rows (%.0f s elapsed)%n", step, steps, rows, (System.nanoTime() - started) / 1e9);
+            Map<Inserts, Map<Format, List<Long>>> runs = new EnumMap<>(Inserts.class);
+            for (int round = 1; round <= options.repeats(); round++) {
+                long roundStart = System.nanoTime();
+                for (Inserts method : Inserts.values()) {
+                    Connection c = method.rewrite() ? rewrite : plain;
+                    for (Format format : Format.values()) {
+                        Store.truncate(c, format);
+                        runs.computeIfAbsent(method, m -> new EnumMap<>(Format.class))
+                                .computeIfAbsent(format, f -> new ArrayList<>())
+                                .add(method.insert(c, payloads.get(format), rows, options.batch()));
+                    }
+                }
+                out.printf("  insert round %d/%d: every method and format in %.1f s%n", round, options.repeats(),
+                        (System.nanoTime() - roundStart) / 1e9);
+            }
             for (Inserts method : Inserts.values()) {
-                Connection c = method.rewrite() ? rewrite : plain;
                 for (Format format : Format.values()) {
-                    Store.truncate(c, format);
-                    long nanos = method.insert(c, payloads.get(format), rows, options.batch());
-                    PgReport.Insert insert = new PgReport.Insert(rows, format, method, nanos);
+                    PgReport.Insert insert = new PgReport.Insert(rows, format, method, runs.get(method).get(format));
                     report.insert(insert);
-                    out.printf("  insert %-13s %-20s %8.3f s  %,10.0f rows/s%n", method.label(), format.label(),
-                            nanos / 1e9, insert.rowsPerSecond());
+                    double[] range = insert.rowsPerSecondRange();
+                    out.printf("  insert %-13s %-20s %8.3f s  %,10.0f rows/s (runs: %,.0f to %,.0f)%n", method.label(),
+                            format.label(), insert.nanos() / 1e9, insert.rowsPerSecond(), range[0], range[1]);
                 }
             }
             for (Format format : Format.values()) { // loaded by the last method
@@ -194,11 +208,11 @@ public final class PgCommand {
                         format.label(), pass.fetchNanos() / 1e6, pass.deserialisationNanos() / 1e6, pass.rowsPerSecond());
             }
             Query.Result query = Query.run(plain, codec.get(Format.BINARY), codec.get(Format.JSON), messages, rows,
-                    options.fetchSize(), options.queryRepeats());
+                    options.fetchSize(), options.repeats());
             report.query(query);
             for (Query.Way way : query.ways()) {
                 out.printf("  query  %-22s %-38s %8.1f ms (median of %d), %d rows%n", way.question(), way.name(),
-                        way.medianMillis(), options.queryRepeats(), way.matched());
+                        way.medianMillis(), options.repeats(), way.matched());
             }
         }
         Map<Format, PgReport.Read> last = report.lastReads();

@@ -17,7 +17,7 @@ import java.util.Locale;
  * @param embeddedPort the embedded server's port, 0 for any free one
  */
 public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetchSize, String jdbcUrl, String user, String passwordEnv,
-                        boolean keep, String compression, long seed, List<Integer> qps, int queryRepeats,
+                        boolean keep, String compression, long seed, List<Integer> qps, int repeats,
                         int embeddedPort, Path resultsDir) {
 
     public static final String USAGE = """
@@ -34,7 +34,8 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
                                   default: the server's default_toast_compression
               --seed N            seed of the generated InfrastructureExecution messages (default 20251121)
               --qps N,...         query rates of the QPS-impact table (default 10,100,1000,5000,10000)
-              --query-repeats N   timed runs of each query, median reported (default 5)
+              --repeats N         timed runs of each insert (a fresh load each) and each query; the median is
+                                  reported, and the spread beside it (default 5)
               --keep              leave the schema (and, embedded, the data directory) in place
               --jdbc-url URL      use this running server instead of an embedded PostgreSQL
               --user U            its user; the password is read from the environment variable named by
@@ -67,7 +68,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
         String compression = null;
         long seed = DEFAULT_SEED;
         List<Integer> qps = DEFAULT_QPS;
-        int queryRepeats = 5;
+        int repeats = 5;
         int embeddedPort = 0;
         Path resultsDir = Path.of("results");
         for (int i = 0; i < args.length; i++) {
@@ -98,7 +99,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
                 case "--compression" -> compression = compression(value);
                 case "--seed" -> seed = seed(value);
                 case "--qps" -> qps = positives(arg, value);
-                case "--query-repeats" -> queryRepeats = positive(arg, value);
+                case "--repeats" -> repeats = positive(arg, value);
                 case "--embedded-port" -> embeddedPort = port(value);
                 case "--results-dir" -> resultsDir = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + arg + " (pg -h lists them)");
@@ -117,7 +118,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
             throw new IllegalArgumentException("--embedded-port is for the embedded server; --jdbc-url names a running one");
         }
         return new PgOptions(rows, warmup, batch, fetchSize, jdbcUrl, user, passwordEnv, keep, compression, seed, qps,
-                queryRepeats, embeddedPort, resultsDir);
+                repeats, embeddedPort, resultsDir);
     }
 
     /** The most rows any run loads: how many messages to generate. */

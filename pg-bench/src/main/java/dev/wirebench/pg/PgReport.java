@@ -34,9 +34,33 @@ final class PgReport {
     /** The usual TOAST_TUPLE_THRESHOLD: a row above it gets its large values compressed, then moved out of line. */
     static final int TOAST_THRESHOLD = 2032;
 
-    record Insert(int rows, Format format, Inserts method, long nanos) {
+    /**
+     * One way of loading one format at one row count, timed {@code runs.size()} times, each a fresh load.
+     *
+     * @param runs nanoseconds of each run, in the order they ran
+     */
+    record Insert(int rows, Format format, Inserts method, List<Long> runs) {
+        Insert {
+            runs = List.copyOf(runs);
+        }
+
+        /** The median run. */
+        long nanos() {
+            List<Long> sorted = runs.stream().sorted().toList();
+            int n = sorted.size();
+            return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        }
+
+        /** Rows per second of the median run. */
         double rowsPerSecond() {
-            return rows / (nanos / 1e9);
+            return rows / (nanos() / 1e9);
+        }
+
+        /** Rows per second of the slowest and the fastest run. */
+        double[] rowsPerSecondRange() {
+            long slowest = runs.stream().mapToLong(Long::longValue).max().orElseThrow();
+            long fastest = runs.stream().mapToLong(Long::longValue).min().orElseThrow();
+            return new double[]{rows / (slowest / 1e9), rows / (fastest / 1e9)};
         }
     }
 
@@ -107,13 +131,15 @@ final class PgReport {
     }
 
     TextTable insertTable() {
-        TextTable table = new TextTable(3, "Rows", "Method", "Format", "Time (s)", "Rows/s", "× batch");
+        TextTable table = new TextTable(3, "Rows", "Method", "Format", "Time (s)", "Rows/s", "Rows/s slowest–fastest",
+                "× batch");
         for (Insert insert : inserts) {
             double base = inserts.stream()
                     .filter(i -> i.rows() == insert.rows() && i.format() == insert.format() && i.method() == Inserts.BATCH)
                     .mapToDouble(Insert::rowsPerSecond).findFirst().orElse(Double.NaN);
             table.add(Integer.toString(insert.rows()), insert.method().label(), insert.format().label(),
                     Summary.number(insert.nanos() / 1e9), Summary.number(insert.rowsPerSecond()),
+                    Summary.number(insert.rowsPerSecondRange()[0]) + "–" + Summary.number(insert.rowsPerSecondRange()[1]),
                     Summary.number(insert.rowsPerSecond() / base));
         }
         return table;
@@ -326,6 +352,7 @@ final class PgReport {
             row.put("format", insert.format().name().toLowerCase(Locale.ROOT));
             row.put("method", insert.method().label());
             row.put("nanos", insert.nanos());
+            row.put("runNanos", insert.runs());
             row.put("rowsPerSecond", insert.rowsPerSecond());
             insertRows.add(row);
         }
@@ -362,7 +389,9 @@ final class PgReport {
             md.append("- environment: not readable (").append(e.getMessage()).append(")\n");
         }
         setup.forEach((key, value) -> md.append("- ").append(key).append(": ").append(value).append('\n'));
-        md.append("\nInserts are timed from the first statement to the commit, with the payloads encoded beforehand; "
+        md.append("\nInserts are timed from the first statement to the commit, with the payloads encoded beforehand, "
+                + "each a fresh load of an empty table, " + options.repeats() + " times over (the rounds interleave "
+                + "methods and formats); the tables show the median run and the spread; "
                 + "serialisation is timed apart, per message. Reads time the driver (query, `next()`, `getBytes`: bytes only) "
                 + "apart from deserialisation (the codec's decode into the record), per row; every row read back is "
                 + "checked against the checksum of the message written.\n");

@@ -31,14 +31,29 @@ final class Store {
         String schema = "wirebench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss").format(LocalDateTime.now())
                 + "_" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
         try (Statement s = connection.createStatement()) {
+            if (compression != null) {
+                checkCompression(s, compression);
+            }
             s.execute("CREATE SCHEMA " + schema);
             for (Format format : Format.values()) {
                 s.execute("CREATE TABLE " + schema + "." + format.table() + " (id bigint PRIMARY KEY, payload "
-                        + format.columnType() + " NOT NULL" + (compression == null ? "" : " COMPRESSION " + compression) + ")");
+                        + format.columnType() + (compression == null ? "" : " COMPRESSION " + compression) + " NOT NULL)");
             }
         }
         connection.commit();
         return new Store(schema);
+    }
+
+    /** Fails with a way out when the server cannot compress with {@code compression} (a build without lz4). */
+    private static void checkCompression(Statement s, String compression) throws SQLException {
+        try {
+            s.execute("SET default_toast_compression = " + compression);
+            s.execute("RESET default_toast_compression");
+        } catch (SQLException e) {
+            throw new PgException("this server cannot use --compression " + compression + " (" + Database.oneLine(e)
+                    + "): it was built without it, as the embedded binaries are; use --compression pglz, or"
+                    + " --jdbc-url with a server that has it", e);
+        }
     }
 
     String schema() {

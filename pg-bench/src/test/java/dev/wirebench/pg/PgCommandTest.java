@@ -83,12 +83,13 @@ class PgCommandTest {
 
     @Test
     void anEmbeddedRunMeasuresEveryMethodFormatAndRowCount() throws IOException {
-        int status = pg("--rows", "120,250", "--batch", "40", "--warmup", "200ms", "--query-repeats", "1", "--fetch-size", "50");
+        int status = pg("--rows", "120,250", "--batch", "40", "--warmup", "200ms", "--repeats", "2", "--fetch-size", "50");
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8) + out.toString(StandardCharsets.UTF_8));
         JsonNode json = pgJson();
         Set<String> inserts = new HashSet<>();
         for (JsonNode insert : json.get("inserts")) {
             assertTrue(insert.get("rowsPerSecond").asDouble() > 0, insert.toString());
+            assertEquals(2, insert.get("runNanos").size(), insert.toString()); // every --repeats run, each a fresh load
             inserts.add(insert.get("rows").asInt() + " " + insert.get("format").asText() + " " + insert.get("method").asText());
         }
         for (int rows : new int[]{120, 250}) {
@@ -132,7 +133,7 @@ class PgCommandTest {
     void keepLeavesBothTablesWithEveryRowAsWritten() throws SQLException {
         String url = server.url();
         assertEquals(0, pg("--jdbc-url", url, "--user", "postgres", "--rows", "90", "--warmup", "100ms", "--keep",
-                "--query-repeats", "1"), err.toString(StandardCharsets.UTF_8));
+                "--repeats", "1"), err.toString(StandardCharsets.UTF_8));
         List<InfrastructureExecution> written = Samples.random(MessageType.INFRA_EXECUTION, PgOptions.DEFAULT_SEED, 90);
         Codecs codecs = Codecs.load();
         try (Connection c = server.connect(false, null)) {
@@ -161,7 +162,7 @@ class PgCommandTest {
     @Test
     void withoutKeepTheSchemaIsDropped() throws SQLException {
         assertEquals(0, pg("--jdbc-url", server.url(), "--user", "postgres", "--rows", "30", "--warmup", "100ms",
-                "--query-repeats", "1"), err.toString(StandardCharsets.UTF_8));
+                "--repeats", "1"), err.toString(StandardCharsets.UTF_8));
         try (Connection c = server.connect(false, null)) {
             assertEquals(List.of(), wirebenchSchemas(c));
         }
@@ -199,6 +200,17 @@ class PgCommandTest {
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("embedded PostgreSQL cannot have port"), message);
         assertTrue(message.contains("--jdbc-url"), message);
+    }
+
+    @Test
+    void aCompressionTheServerLacksIsOneClearLine() {
+        int status = pg("--jdbc-url", server.url(), "--user", "postgres", "--compression", "lz4", "--rows", "20",
+                "--warmup", "10ms", "--repeats", "1");
+        if (status != 0) { // the embedded binaries are built without lz4; a build with it just runs
+            assertEquals(2, status);
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(message.contains("cannot use --compression lz4") && message.contains("--compression pglz"), message);
+        }
     }
 
     @Test

@@ -1,9 +1,10 @@
 package dev.wirebench.fix.history;
 
+import dev.wirebench.harness.TextTable;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,46 +16,28 @@ import java.util.List;
 final class IntervalTable {
 
     private static final String MISSING = "–";
-    private final List<List<String>> rows = new ArrayList<>();
-
-    IntervalTable() {
-        rows.add(List.of("Name", "Percentile", "Estimate (µs)", "95% CI low (µs)", "95% CI high (µs)", "Above"));
-    }
+    /** Names and percentiles left-aligned, numbers right-aligned. */
+    private final TextTable table = new TextTable(2, "Name", "Percentile", "Estimate (µs)", "95% CI low (µs)",
+            "95% CI high (µs)", "Above");
 
     /** Adds one row per interval of the series {@code name}, a sample of {@code n} values. */
     IntervalTable add(String name, int n, List<PercentileInterval> intervals) {
         for (PercentileInterval interval : intervals) {
             int above = n - OrderStatisticBootstrap.rank(interval.percentile(), n);
-            rows.add(List.of(name, percentileName(interval.percentile()), micros(interval.estimate()),
-                    micros(interval.low()), micros(interval.high()), Integer.toString(above)));
+            table.add(name, percentileName(interval.percentile()), micros(interval.estimate()),
+                    micros(interval.low()), micros(interval.high()), Integer.toString(above));
         }
         return this;
     }
 
     /** Adds a row saying that {@code name} has no values. */
     IntervalTable addEmpty(String name) {
-        rows.add(List.of(name, MISSING, MISSING, MISSING, MISSING, MISSING));
+        table.add(name, MISSING, MISSING, MISSING, MISSING, MISSING);
         return this;
     }
 
     String toText() {
-        int[] widths = new int[rows.get(0).size()];
-        for (List<String> row : rows) {
-            for (int i = 0; i < widths.length; i++) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < widths.length; i++) {
-                String pad = " ".repeat(widths[i] - row.get(i).length());
-                // names and percentiles left-aligned, numbers right-aligned
-                line.append(i == 0 ? row.get(i) + pad : i == 1 ? "  " + row.get(i) + pad : "  " + pad + row.get(i));
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-        return out.toString();
+        return table.toText();
     }
 
     /** {@code p99.9} for 99.9, {@code p50} for 50. */
