@@ -202,10 +202,15 @@ public final class PgCommand {
             }
             for (Format format : Format.values()) {
                 Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize()); // warm-up, checked too
-                Reads.Pass pass = Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize());
+                List<Reads.Pass> passes = new ArrayList<>();
+                for (int pass = 0; pass < options.repeats(); pass++) {
+                    passes.add(Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize()));
+                }
+                Reads.Pass pass = Reads.Pass.mean(passes);
                 report.read(new PgReport.Read(rows, format, pass));
-                out.printf("  read   %-20s fetch %8.1f ms, deserialise %8.1f ms, %,10.0f rows/s; every row matched%n",
-                        format.label(), pass.fetchNanos() / 1e6, pass.deserialisationNanos() / 1e6, pass.rowsPerSecond());
+                out.printf("  read   %-20s fetch %8.1f ms, deserialise %8.1f ms, %,10.0f rows/s (mean of %d passes);"
+                        + " every row matched%n", format.label(), pass.fetchNanos() / 1e6, pass.deserialisationNanos() / 1e6,
+                        pass.rowsPerSecond(), pass.passes());
             }
             Query.Result query = Query.run(plain, codec.get(Format.BINARY), codec.get(Format.JSON), messages, rows,
                     options.fetchSize(), options.repeats());

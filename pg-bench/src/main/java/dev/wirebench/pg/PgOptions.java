@@ -1,6 +1,7 @@
 package dev.wirebench.pg;
 
 import dev.wirebench.harness.Durations;
+import dev.wirebench.harness.Flags;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,16 +92,16 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
             switch (arg) {
                 case "--rows" -> rows = positives(arg, value);
                 case "--warmup" -> warmup = Durations.parse(arg, value);
-                case "--batch" -> batch = positive(arg, value);
-                case "--fetch-size" -> fetchSize = positive(arg, value);
+                case "--batch" -> batch = Flags.positiveInt(arg, value);
+                case "--fetch-size" -> fetchSize = Flags.positiveInt(arg, value);
                 case "--jdbc-url" -> jdbcUrl = jdbcUrl(value);
                 case "--user" -> user = value;
                 case "--password-env" -> passwordEnv = value;
                 case "--compression" -> compression = compression(value);
                 case "--seed" -> seed = seed(value);
                 case "--qps" -> qps = positives(arg, value);
-                case "--repeats" -> repeats = positive(arg, value);
-                case "--embedded-port" -> embeddedPort = port(value);
+                case "--repeats" -> repeats = Flags.positiveInt(arg, value);
+                case "--embedded-port" -> embeddedPort = Flags.port(arg, value, null);
                 case "--results-dir" -> resultsDir = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + arg + " (pg -h lists them)");
             }
@@ -145,24 +146,12 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
     private static List<Integer> positives(String flag, String value) {
         List<Integer> list = new ArrayList<>();
         for (String part : value.split(",")) {
-            int n = positive(flag, part);
+            int n = Flags.positiveInt(flag, part);
             if (!list.contains(n)) {
                 list.add(n);
             }
         }
         return List.copyOf(list);
-    }
-
-    private static int positive(String flag, String value) {
-        try {
-            int n = Integer.parseInt(value.trim().replace("_", ""));
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException(flag + " takes whole numbers above 0, not '" + value + "'");
     }
 
     private static long seed(String value) {
@@ -171,17 +160,5 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--seed takes a whole number, not '" + value + "'");
         }
-    }
-
-    private static int port(String value) {
-        try {
-            int port = Integer.parseInt(value.trim());
-            if (port >= 1 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException("--embedded-port takes 1 to 65535, not '" + value + "'");
     }
 }

@@ -148,7 +148,8 @@ final class PgReport {
     PercentileTable serialisationTable() {
         PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "p95 (µs)");
         serialisation.forEach((format, h) -> table.add("serialise " + format.label(), h, p95(h)));
-        lastReads().forEach((format, read) -> table.add("deserialise " + format.label() + " (" + read.rows() + " rows)",
+        lastReads().forEach((format, read) -> table.add("deserialise " + format.label() + " (" + read.rows() + " rows × "
+                + read.pass().passes() + ")",
                 read.pass().deserialisation(), p95(read.pass().deserialisation())));
         return table;
     }
@@ -158,13 +159,14 @@ final class PgReport {
     }
 
     TextTable readTable() {
-        TextTable table = new TextTable(2, "Rows", "Format", "Fetch (ms)", "Deserialise (ms)", "Fetch + deserialise (ms)",
-                "Read rows/s", "Deserialise share");
+        TextTable table = new TextTable(2, "Rows", "Format", "Passes", "Fetch (ms)", "Deserialise (ms)",
+                "Fetch + deserialise (ms)", "Read rows/s", "Deserialise share");
         for (Read read : reads) {
             Reads.Pass pass = read.pass();
             double fetch = pass.fetchNanos() / 1e6;
             double deserialise = pass.deserialisationNanos() / 1e6;
-            table.add(Integer.toString(read.rows()), read.format().label(), Summary.number(fetch), Summary.number(deserialise),
+            table.add(Integer.toString(read.rows()), read.format().label(), Integer.toString(pass.passes()),
+                    Summary.number(fetch), Summary.number(deserialise),
                     Summary.number(fetch + deserialise), Summary.number(pass.rowsPerSecond()),
                     String.format(Locale.ROOT, "%.0f%%", 100 * deserialise / (fetch + deserialise)));
         }
@@ -362,6 +364,7 @@ final class PgReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("rows", read.rows());
             row.put("format", read.format().name().toLowerCase(Locale.ROOT));
+            row.put("passes", read.pass().passes());
             row.put("fetchNanos", read.pass().fetchNanos());
             row.put("deserialisationNanos", read.pass().deserialisationNanos());
             row.put("wallNanos", read.pass().wallNanos());
@@ -393,8 +396,9 @@ final class PgReport {
                 + "each a fresh load of an empty table, " + options.repeats() + " times over (the rounds interleave "
                 + "methods and formats); the tables show the median run and the spread; "
                 + "serialisation is timed apart, per message. Reads time the driver (query, `next()`, `getBytes`: bytes only) "
-                + "apart from deserialisation (the codec's decode into the record), per row; every row read back is "
-                + "checked against the checksum of the message written.\n");
+                + "apart from deserialisation (the codec's decode into the record), per row, over " + options.repeats()
+                + " passes after an untimed one (times are means per pass; the percentiles hold every row of every "
+                + "pass); every row read back is checked against the checksum of the message written.\n");
         section(md, "Inserts", insertTable());
         if (!serialisation.isEmpty()) {
             md.append("\n## Serialisation and deserialisation per message\n\n").append(serialisationTable().toMarkdown());

@@ -14,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Reads a table back and checks every row against what was written, with the database's part (the
@@ -31,16 +32,30 @@ final class Reads {
     }
 
     /**
-     * One pass over the table: fetch time, read time, deserialisation latency per row.
+     * One pass over the table, or the mean of several: fetch time, wall time, and the deserialisation
+     * latency of every row read.
      *
-     * @param fetchNanos the driver's time for the query and every {@code next()} and {@code getBytes}
-     * @param wallNanos  the whole pass, checks included
+     * @param passes          how many passes this sums up (the times are means per pass)
+     * @param fetchNanos      the driver's time for the query and every {@code next()} and {@code getBytes}
+     * @param wallNanos       the whole pass, checks included
+     * @param deserialisation every row of every pass
      */
-    record Pass(int rows, long fetchNanos, long wallNanos, Histogram deserialisation) {
+    record Pass(int rows, int passes, long fetchNanos, long wallNanos, Histogram deserialisation) {
 
-        /** Nanoseconds spent deserialising, the sum over rows (HdrHistogram's mean times the count). */
+        /** The mean of several passes over the same rows; the histogram holds the rows of all of them. */
+        static Pass mean(List<Pass> passes) {
+            Histogram all = passes.get(0).deserialisation().copy();
+            for (Pass p : passes.subList(1, passes.size())) {
+                all.add(p.deserialisation());
+            }
+            int n = passes.size();
+            return new Pass(passes.get(0).rows(), n, passes.stream().mapToLong(Pass::fetchNanos).sum() / n,
+                    passes.stream().mapToLong(Pass::wallNanos).sum() / n, all);
+        }
+
+        /** Nanoseconds spent deserialising in one pass: the mean per row (HdrHistogram's) times the rows. */
         double deserialisationNanos() {
-            return deserialisation.getMean() * deserialisation.getTotalCount();
+            return deserialisation.getMean() * rows;
         }
 
         /** Rows per second counting fetch and deserialisation. */
@@ -93,7 +108,7 @@ final class Reads {
             throw new PgException(table + " returned " + seen.cardinality() + " of the " + rows + " rows written; first missing: id "
                     + seen.nextClearBit(0));
         }
-        return new Pass(rows, fetch, wall, deserialisation.snapshot());
+        return new Pass(rows, 1, fetch, wall, deserialisation.snapshot());
     }
 
     /**

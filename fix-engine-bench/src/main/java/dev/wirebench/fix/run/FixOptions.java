@@ -1,6 +1,7 @@
 package dev.wirebench.fix.run;
 
 import dev.wirebench.harness.Durations;
+import dev.wirebench.harness.Flags;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -89,7 +90,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 case "--role" -> role = role(value);
                 case "--bind" -> bind = value;
                 case "--host" -> host = value;
-                case "--port" -> port = port(value);
+                case "--port" -> port = Flags.port(arg, value, "any free port, for a server");
                 case "--mode" -> {
                     if (!value.equals("closed")) {
                         throw new IllegalArgumentException("--mode takes 'closed' (for open loop use --rate N or --sweep), not '"
@@ -98,7 +99,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                     modeGiven = true;
                 }
                 case "--rate" -> {
-                    load = Load.rate(number("--rate", value));
+                    load = Load.rate(Flags.positive("--rate", value));
                     rateGiven = true;
                 }
                 case "--warmup" -> warmup = Durations.parse(arg, value);
@@ -158,30 +159,6 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--role takes both, server or client, not '" + value + "'");
         }
-    }
-
-    private static int port(String value) {
-        try {
-            int port = Integer.parseInt(value.trim());
-            if (port >= 0 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException("--port takes 1 to 65535 (0: any free port, for a server), not '" + value + "'");
-    }
-
-    private static long number(String flag, String value) {
-        try {
-            long n = Long.parseLong(value.trim());
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // fall through to the message
-        }
-        throw new IllegalArgumentException(flag + " takes a whole number above 0, not '" + value + "'");
     }
 
     /** One line for the report: what was run, for how long. */
