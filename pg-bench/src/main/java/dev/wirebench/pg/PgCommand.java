@@ -219,6 +219,7 @@ public final class PgCommand {
                 out.printf("  query  %-22s %-38s %8.1f ms (median of %d), %d rows%n", way.question(), way.name(),
                         way.medianMillis(), options.repeats(), way.matched());
             }
+            report.write(); // a run stopped later keeps the row counts that finished
         }
         Map<Format, PgReport.Read> last = report.lastReads();
         report.impact(QpsImpact.compute(options.qps(), last.get(Format.BINARY).pass().deserialisation().getMean(),
