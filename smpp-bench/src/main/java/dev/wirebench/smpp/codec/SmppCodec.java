@@ -1,0 +1,436 @@
+package dev.wirebench.smpp.codec;
+
+import dev.wirebench.smpp.pdu.Bind;
+import dev.wirebench.smpp.pdu.BindResp;
+import dev.wirebench.smpp.pdu.BindType;
+import dev.wirebench.smpp.pdu.CommandId;
+import dev.wirebench.smpp.pdu.CommandStatus;
+import dev.wirebench.smpp.pdu.DeliverSm;
+import dev.wirebench.smpp.pdu.DeliverSmResp;
+import dev.wirebench.smpp.pdu.EnquireLink;
+import dev.wirebench.smpp.pdu.EnquireLinkResp;
+import dev.wirebench.smpp.pdu.GenericNack;
+import dev.wirebench.smpp.pdu.MessageBody;
+import dev.wirebench.smpp.pdu.Pdu;
+import dev.wirebench.smpp.pdu.SubmitSm;
+import dev.wirebench.smpp.pdu.SubmitSmResp;
+import dev.wirebench.smpp.pdu.Tlv;
+import dev.wirebench.smpp.pdu.Unbind;
+import dev.wirebench.smpp.pdu.UnbindResp;
+import io.netty.buffer.ByteBuf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SMPP 3.4 PDUs to and from Netty {@link ByteBuf}s: big-endian Integers, NUL-terminated ASCII
+ * C-Octet Strings, TLVs after the mandatory fields. Reads and writes bind_transmitter, bind_receiver,
+ * bind_transceiver, unbind, submit_sm, deliver_sm, enquire_link, their responses, and generic_nack.
+ *
+ * <h2>Tier</h2>
+ * <ul>
+ *   <li><b>encode allocates nothing</b> ({@code SmppEncodeAllocationTest}): header and fields go
+ *       straight into the caller's buffer, C-Octet Strings through Netty's ASCII writer (the records
+ *       have already checked they are ASCII), lists by index, octet strings through a 256-octet
+ *       scratch array this codec owns (the records hand out copies only, and a direct buffer has no
+ *       array to copy into). command_length is written as 0 and patched once the body is written.
+ *       The buffer is the caller's: a pooled one, reused, keeps it garbage-free (a buffer too small
+ *       grows as Netty grows it, which allocates).</li>
+ *   <li><b>decode allocates the PDU</b>: the record, its body, one String per non-empty C-Octet
+ *       String, the TLV list with a {@link Tlv} per parameter, and each octet string twice (the codec
+ *       reads it into an array, the record keeps its own copy). Nothing else: no views, no slices.</li>
+ * </ul>
+ * An instance is not thread-safe (the encode scratch): give each thread or channel its own.
+ *
+ * <h2>Validation</h2>
+ * decode accepts a PDU only if command_length is 16 to {@link #maxCommandLength()} and no more than
+ * the readable bytes; each C-Octet String is ASCII and ends within both its field's maximum (NUL
+ * included) and the PDU; sm_length is at most 254 and within the PDU; each TLV header and value lies
+ * within the PDU, and a tag whose length SMPP 3.4 fixes has that length; and the body ends exactly at
+ * command_length. Anything else throws {@link SmppDecodeException} with the SMPP status to answer with
+ * (never an {@code IndexOutOfBoundsException} or another exception), and leaves readerIndex alone.
+ * Two leniencies: a response whose command_status is not 0 may leave out its body (SMPP 3.4 says the
+ * body "is not returned" then; encode always writes it), and a request's command_status, which
+ * should be 0, is ignored.
+ */
+public final class SmppCodec {
+
+    /** Octets of the header: command_length, command_id, command_status, sequence_number. */
+    public static final int HEADER_LENGTH = 16;
+    /** The default cap on command_length: 64 KiB, well above any PDU of these types with a full message_payload. */
+    public static final int DEFAULT_MAX_COMMAND_LENGTH = 64 * 1024;
+
+    private static final int SCRATCH_LENGTH = 256;
+    private static final byte[] NO_OCTETS = new byte[0];
+
+    private final int maxCommandLength;
+    private final byte[] scratch = new byte[SCRATCH_LENGTH];
+
+    /** A codec with the default cap of {@value #DEFAULT_MAX_COMMAND_LENGTH} octets. */
+    public SmppCodec() {
+        this(DEFAULT_MAX_COMMAND_LENGTH);
+    }
+
+    /** A codec that reads and writes PDUs of at most {@code maxCommandLength} octets (at least 16). */
+    public SmppCodec(int maxCommandLength) {
+        if (maxCommandLength < HEADER_LENGTH) {
+            throw new IllegalArgumentException("maxCommandLength is " + maxCommandLength + "; a PDU has at least "
+                    + HEADER_LENGTH + " octets");
+        }
+        this.maxCommandLength = maxCommandLength;
+    }
+
+    /** The largest command_length this codec writes or reads. */
+    public int maxCommandLength() {
+        return maxCommandLength;
+    }
+
+    /**
+     * Writes the whole PDU at {@code out}'s writerIndex and advances it.
+     *
+     * @return octets written, which is the command_length written
+     * @throws IllegalArgumentException if the PDU would be longer than {@link #maxCommandLength()};
+     *                                  writerIndex is then left where it was
+     */
+    public int encode(Pdu pdu, ByteBuf out) {
+        int start = out.writerIndex();
+        out.writeInt(0);
+        out.writeInt(pdu.commandId());
+        out.writeInt(pdu.commandStatus());
+        out.writeInt(pdu.sequenceNumber());
+        if (pdu instanceof SubmitSm p) {
+            writeBody(p.body(), out);
+        } else if (pdu instanceof DeliverSm p) {
+            writeBody(p.body(), out);
+        } else if (pdu instanceof SubmitSmResp p) {
+            writeCString(p.messageId(), out);
+        } else if (pdu instanceof DeliverSmResp) {
+            out.writeByte(0);
+        } else if (pdu instanceof Bind p) {
+            writeCString(p.systemId(), out);
+            writeCString(p.password(), out);
+            writeCString(p.systemType(), out);
+            out.writeByte(p.interfaceVersion());
+            out.writeByte(p.addrTon());
+            out.writeByte(p.addrNpi());
+            writeCString(p.addressRange(), out);
+        } else if (pdu instanceof BindResp p) {
+            writeCString(p.systemId(), out);
+            writeTlvs(p.tlvs(), out);
+        }
+        // unbind, enquire_link, their responses and generic_nack are a header alone
+        int length = out.writerIndex() - start;
+        if (length > maxCommandLength) {
+            out.writerIndex(start);
+            throw new IllegalArgumentException(CommandId.name(pdu.commandId()) + " would be " + length
+                    + " octets, over this codec's cap of " + maxCommandLength);
+        }
+        out.setInt(start, length);
+        return length;
+    }
+
+    private void writeBody(MessageBody b, ByteBuf out) {
+        writeCString(b.serviceType(), out);
+        out.writeByte(b.sourceAddrTon());
+        out.writeByte(b.sourceAddrNpi());
+        writeCString(b.sourceAddr(), out);
+        out.writeByte(b.destAddrTon());
+        out.writeByte(b.destAddrNpi());
+        writeCString(b.destinationAddr(), out);
+        out.writeByte(b.esmClass());
+        out.writeByte(b.protocolId());
+        out.writeByte(b.priorityFlag());
+        writeCString(b.scheduleDeliveryTime(), out);
+        writeCString(b.validityPeriod(), out);
+        out.writeByte(b.registeredDelivery());
+        out.writeByte(b.replaceIfPresentFlag());
+        out.writeByte(b.dataCoding());
+        out.writeByte(b.smDefaultMsgId());
+        int smLength = b.smLength();
+        out.writeByte(smLength);
+        // at most 254 octets: one pass through the scratch
+        b.copyShortMessage(0, scratch, 0, smLength);
+        out.writeBytes(scratch, 0, smLength);
+        writeTlvs(b.tlvs(), out);
+    }
+
+    private void writeTlvs(List<Tlv> tlvs, ByteBuf out) {
+        // by index: an iterator would be an allocation per call
+        for (int i = 0; i < tlvs.size(); i++) {
+            Tlv tlv = tlvs.get(i);
+            int length = tlv.length();
+            out.writeShort(tlv.tag());
+            out.writeShort(length);
+            for (int from = 0; from < length; from += SCRATCH_LENGTH) {
+                int chunk = Math.min(SCRATCH_LENGTH, length - from);
+                tlv.copyValue(from, scratch, 0, chunk);
+                out.writeBytes(scratch, 0, chunk);
+            }
+        }
+    }
+
+    /** The records hold ASCII only, so each char is its octet. */
+    private static void writeCString(String value, ByteBuf out) {
+        out.writeCharSequence(value, StandardCharsets.US_ASCII);
+        out.writeByte(0);
+    }
+
+    /**
+     * Reads the one PDU that starts at {@code in}'s readerIndex, which must be readable in full, and
+     * advances readerIndex by its command_length.
+     *
+     * @throws SmppDecodeException if the bytes are not a PDU this codec accepts (see the class
+     *                             comment); readerIndex is then left where it was
+     */
+    public Pdu decode(ByteBuf in) {
+        int start = in.readerIndex();
+        int readable = in.readableBytes();
+        if (readable < 4) {
+            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, 0, false,
+                    "only " + readable + " octets readable; command_length alone takes 4");
+        }
+        int length = in.getInt(start);
+        checkLength(in, length, maxCommandLength);
+        int sequenceNumber = readable >= HEADER_LENGTH ? in.getInt(start + 12) : 0;
+        if (length > readable) {
+            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, sequenceNumber, false,
+                    "command_length is " + length + " but only " + readable + " octets are readable");
+        }
+        int commandId = in.getInt(start + 4);
+        int commandStatus = in.getInt(start + 8);
+        int end = start + length;
+        in.readerIndex(start + HEADER_LENGTH);
+        try {
+            Pdu pdu = readBody(in, end, commandId, commandStatus, sequenceNumber);
+            if (in.readerIndex() != end) {
+                throw new Malformed(CommandStatus.ESME_RINVCMDLEN, (end - in.readerIndex())
+                        + " octets follow the body within command_length " + length);
+            }
+            return pdu;
+        } catch (Malformed e) {
+            in.readerIndex(start);
+            throw new SmppDecodeException(e.status, sequenceNumber, true, CommandId.name(commandId)
+                    + " (sequence_number " + Integer.toUnsignedString(sequenceNumber) + "): " + e.getMessage());
+        }
+    }
+
+    /**
+     * The command_length of the PDU at {@code in}'s readerIndex, without reading anything: -1 when
+     * fewer than 4 octets are readable, else a length of 16 to {@code cap}. For a framer that waits
+     * until that many octets are readable and then hands them to {@link #decode}.
+     *
+     * @throws SmppDecodeException if command_length is under 16 or over {@code cap}; never with
+     *                             {@link SmppDecodeException#framingIntact()}
+     */
+    public static int frameLength(ByteBuf in, int cap) {
+        if (cap < HEADER_LENGTH) {
+            throw new IllegalArgumentException("cap is " + cap + "; a PDU has at least " + HEADER_LENGTH + " octets");
+        }
+        if (in.readableBytes() < 4) {
+            return -1;
+        }
+        int length = in.getInt(in.readerIndex());
+        checkLength(in, length, cap);
+        return length;
+    }
+
+    private static void checkLength(ByteBuf in, int length, int cap) {
+        long unsigned = Integer.toUnsignedLong(length);
+        if (unsigned < HEADER_LENGTH) {
+            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, 0, false,
+                    "command_length " + unsigned + " is less than the " + HEADER_LENGTH + " octets of the header");
+        }
+        if (unsigned > cap) {
+            int sequenceNumber = in.readableBytes() >= HEADER_LENGTH ? in.getInt(in.readerIndex() + 12) : 0;
+            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, sequenceNumber, false,
+                    "command_length " + unsigned + " is over the cap of " + cap + " octets");
+        }
+    }
+
+    private static Pdu readBody(ByteBuf in, int end, int commandId, int commandStatus, int sequenceNumber) {
+        switch (commandId) {
+            case CommandId.SUBMIT_SM:
+                return new SubmitSm(sequenceNumber, readMessageBody(in, end));
+            case CommandId.DELIVER_SM:
+                return new DeliverSm(sequenceNumber, readMessageBody(in, end));
+            case CommandId.SUBMIT_SM_RESP:
+                return new SubmitSmResp(commandStatus, sequenceNumber, bodyLeftOut(in, end, commandStatus) ? ""
+                        : cString(in, end, SubmitSmResp.MESSAGE_ID_OCTETS, "message_id", CommandStatus.ESME_RINVMSGID));
+            case CommandId.DELIVER_SM_RESP:
+                if (!bodyLeftOut(in, end, commandStatus)) {
+                    cString(in, end, DeliverSmResp.MESSAGE_ID_OCTETS, "message_id (unused, NULL)", CommandStatus.ESME_RINVMSGID);
+                }
+                return new DeliverSmResp(commandStatus, sequenceNumber);
+            case CommandId.BIND_TRANSMITTER:
+            case CommandId.BIND_RECEIVER:
+            case CommandId.BIND_TRANSCEIVER:
+                return readBind(in, end, BindType.of(commandId), sequenceNumber);
+            case CommandId.BIND_TRANSMITTER_RESP:
+            case CommandId.BIND_RECEIVER_RESP:
+            case CommandId.BIND_TRANSCEIVER_RESP:
+                if (bodyLeftOut(in, end, commandStatus)) {
+                    return new BindResp(BindType.of(commandId), commandStatus, sequenceNumber, "", List.of());
+                }
+                return new BindResp(BindType.of(commandId), commandStatus, sequenceNumber,
+                        cString(in, end, Bind.SYSTEM_ID_OCTETS, "system_id", CommandStatus.ESME_RINVSYSID),
+                        readTlvs(in, end));
+            case CommandId.UNBIND:
+                return new Unbind(sequenceNumber);
+            case CommandId.UNBIND_RESP:
+                return new UnbindResp(commandStatus, sequenceNumber);
+            case CommandId.ENQUIRE_LINK:
+                return new EnquireLink(sequenceNumber);
+            case CommandId.ENQUIRE_LINK_RESP:
+                return new EnquireLinkResp(commandStatus, sequenceNumber);
+            case CommandId.GENERIC_NACK:
+                return new GenericNack(commandStatus, sequenceNumber);
+            default:
+                String name = CommandId.name(commandId);
+                throw new Malformed(CommandStatus.ESME_RINVCMDID, name.startsWith("0x")
+                        ? "command_id " + name + " is not an SMPP 3.4 command"
+                        : "command_id " + String.format("0x%08X", commandId) + " is not one this codec reads");
+        }
+    }
+
+    /** An error response with nothing after its header: SMPP 3.4 leaves the body out then. */
+    private static boolean bodyLeftOut(ByteBuf in, int end, int commandStatus) {
+        return commandStatus != CommandStatus.ESME_ROK && in.readerIndex() == end;
+    }
+
+    private static Bind readBind(ByteBuf in, int end, BindType type, int sequenceNumber) {
+        String systemId = cString(in, end, Bind.SYSTEM_ID_OCTETS, "system_id", CommandStatus.ESME_RINVSYSID);
+        String password = cString(in, end, Bind.PASSWORD_OCTETS, "password", CommandStatus.ESME_RINVPASWD);
+        String systemType = cString(in, end, Bind.SYSTEM_TYPE_OCTETS, "system_type", CommandStatus.ESME_RINVSYSTYP);
+        int interfaceVersion = octet(in, end, "interface_version");
+        int addrTon = octet(in, end, "addr_ton");
+        int addrNpi = octet(in, end, "addr_npi");
+        // SMPP 3.4 has no status for a bad address_range; a bind that cannot be read failed
+        String addressRange = cString(in, end, Bind.ADDRESS_RANGE_OCTETS, "address_range", CommandStatus.ESME_RBINDFAIL);
+        return new Bind(type, sequenceNumber, systemId, password, systemType, interfaceVersion, addrTon, addrNpi, addressRange);
+    }
+
+    private static MessageBody readMessageBody(ByteBuf in, int end) {
+        String serviceType = cString(in, end, MessageBody.SERVICE_TYPE_OCTETS, "service_type", CommandStatus.ESME_RINVSERTYP);
+        int sourceAddrTon = octet(in, end, "source_addr_ton");
+        int sourceAddrNpi = octet(in, end, "source_addr_npi");
+        String sourceAddr = cString(in, end, MessageBody.ADDR_OCTETS, "source_addr", CommandStatus.ESME_RINVSRCADR);
+        int destAddrTon = octet(in, end, "dest_addr_ton");
+        int destAddrNpi = octet(in, end, "dest_addr_npi");
+        String destinationAddr = cString(in, end, MessageBody.ADDR_OCTETS, "destination_addr", CommandStatus.ESME_RINVDSTADR);
+        int esmClass = octet(in, end, "esm_class");
+        int protocolId = octet(in, end, "protocol_id");
+        int priorityFlag = octet(in, end, "priority_flag");
+        String scheduleDeliveryTime = time(in, end, "schedule_delivery_time", CommandStatus.ESME_RINVSCHED);
+        String validityPeriod = time(in, end, "validity_period", CommandStatus.ESME_RINVEXPIRY);
+        int registeredDelivery = octet(in, end, "registered_delivery");
+        int replaceIfPresentFlag = octet(in, end, "replace_if_present_flag");
+        int dataCoding = octet(in, end, "data_coding");
+        int smDefaultMsgId = octet(in, end, "sm_default_msg_id");
+        byte[] shortMessage = shortMessage(in, end);
+        return new MessageBody(serviceType, sourceAddrTon, sourceAddrNpi, sourceAddr, destAddrTon, destAddrNpi,
+                destinationAddr, esmClass, protocolId, priorityFlag, scheduleDeliveryTime, validityPeriod,
+                registeredDelivery, replaceIfPresentFlag, dataCoding, smDefaultMsgId, shortMessage, readTlvs(in, end));
+    }
+
+    private static byte[] shortMessage(ByteBuf in, int end) {
+        int smLength = octet(in, end, "sm_length");
+        if (smLength > MessageBody.MAX_SM_LENGTH) {
+            throw new Malformed(CommandStatus.ESME_RINVMSGLEN, "sm_length is " + smLength + "; SMPP 3.4 allows at most "
+                    + MessageBody.MAX_SM_LENGTH);
+        }
+        int left = end - in.readerIndex();
+        if (smLength > left) {
+            throw new Malformed(CommandStatus.ESME_RINVMSGLEN, "sm_length is " + smLength + " but only " + left
+                    + " octets are left in the PDU");
+        }
+        return octets(in, smLength);
+    }
+
+    private static List<Tlv> readTlvs(ByteBuf in, int end) {
+        if (in.readerIndex() == end) {
+            return List.of();
+        }
+        List<Tlv> tlvs = new ArrayList<>();
+        while (in.readerIndex() < end) {
+            int left = end - in.readerIndex();
+            if (left < 4) {
+                throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, left
+                        + " octets are left after the mandatory fields and TLVs, too few for a TLV's tag and length (4)");
+            }
+            short tag = in.readShort();
+            int length = in.readUnsignedShort();
+            if (length > left - 4) {
+                throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, "TLV " + Tlv.tagName(tag) + " has length " + length
+                        + " but only " + (left - 4) + " octets are left in the PDU");
+            }
+            if (length < Tlv.minLength(tag) || length > Tlv.maxLength(tag)) {
+                throw new Malformed(CommandStatus.ESME_RINVPARLEN, Tlv.lengthProblem(tag, length));
+            }
+            tlvs.add(new Tlv(tag, octets(in, length)));
+        }
+        return tlvs;
+    }
+
+    /** Reads {@code length} octets the caller has checked are there. */
+    private static byte[] octets(ByteBuf in, int length) {
+        if (length == 0) {
+            return NO_OCTETS;
+        }
+        byte[] octets = new byte[length];
+        in.readBytes(octets);
+        return octets;
+    }
+
+    private static int octet(ByteBuf in, int end, String field) {
+        if (in.readerIndex() >= end) {
+            throw new Malformed(CommandStatus.ESME_RINVCMDLEN, "the PDU ends before " + field);
+        }
+        return in.readUnsignedByte();
+    }
+
+    /** A C-Octet String of at most {@code octets} octets with its NUL; a bad one is answered with {@code status}. */
+    private static String cString(ByteBuf in, int end, int octets, String field, int status) {
+        int from = in.readerIndex();
+        int limit = end - from < octets ? end : from + octets;
+        for (int i = from; i < limit; i++) {
+            byte b = in.getByte(i);
+            if (b == 0) {
+                in.readerIndex(i + 1);
+                return i == from ? "" : in.toString(from, i - from, StandardCharsets.US_ASCII);
+            }
+            if (b < 0) {
+                throw new Malformed(status, String.format("%s holds 0x%02X at octet %d; a C-Octet String is ASCII",
+                        field, b & 0xFF, i - from));
+            }
+        }
+        if (limit == end && end - from < octets) {
+            throw new Malformed(status, field + " has no NUL before the end of the PDU");
+        }
+        throw new Malformed(status, field + " has no NUL within its " + octets + " octets");
+    }
+
+    /** schedule_delivery_time or validity_period: NULL or 16 characters. */
+    private static String time(ByteBuf in, int end, String field, int status) {
+        String value = cString(in, end, MessageBody.TIME_OCTETS, field, status);
+        if (!value.isEmpty() && value.length() != MessageBody.TIME_OCTETS - 1) {
+            throw new Malformed(status, field + " has " + value.length() + " characters; SMPP 3.4 wants NULL or "
+                    + (MessageBody.TIME_OCTETS - 1) + " (YYMMDDhhmmsstnnp)");
+        }
+        return value;
+    }
+
+    /** A body that cannot be read, before the header's sequence_number and the command's name are added. */
+    private static final class Malformed extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final int status;
+
+        Malformed(int status, String message) {
+            // thrown and caught within decode: no stack trace to fill
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+}
