@@ -1,0 +1,77 @@
+package dev.wirebench.smpp.codec;
+
+import dev.wirebench.smpp.pdu.Pdu;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+/** Wire bytes for the tests: hand-written hex dumps, PDUs built field by field, and a codec's output. */
+final class Wire {
+
+    private Wire() {
+    }
+
+    /** The octets of a hex dump; white space is ignored and {@code #} starts a comment that runs to the end of the line. */
+    static byte[] hex(String dump) {
+        StringBuilder digits = new StringBuilder();
+        for (String line : dump.split("\n")) {
+            int comment = line.indexOf('#');
+            digits.append((comment < 0 ? line : line.substring(0, comment)).replaceAll("\\s", ""));
+        }
+        return ByteBufUtil.decodeHexDump(digits);
+    }
+
+    /** A PDU of this header and body, command_length counted. */
+    static byte[] pdu(int commandId, int commandStatus, int sequenceNumber, byte[] body) {
+        ByteBuf buf = Unpooled.buffer();
+        buf.writeInt(SmppCodec.HEADER_LENGTH + body.length).writeInt(commandId).writeInt(commandStatus)
+                .writeInt(sequenceNumber).writeBytes(body);
+        return ByteBufUtil.getBytes(buf);
+    }
+
+    /** What a default codec writes for {@code pdu}. */
+    static byte[] encode(Pdu pdu) {
+        ByteBuf buf = Unpooled.buffer();
+        new SmppCodec().encode(pdu, buf);
+        return ByteBufUtil.getBytes(buf);
+    }
+
+    /** Writes a body field by field: {@code body().cString("abc").octet(1).bytes(...).build()}. */
+    static Body body() {
+        return new Body();
+    }
+
+    static final class Body {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        Body cString(String ascii) {
+            return bytes(ascii.getBytes(StandardCharsets.ISO_8859_1)).octet(0);
+        }
+
+        Body octet(int value) {
+            out.write(value);
+            return this;
+        }
+
+        Body short16(int value) {
+            return octet(value >>> 8).octet(value & 0xFF);
+        }
+
+        Body bytes(byte[] bytes) {
+            out.writeBytes(bytes);
+            return this;
+        }
+
+        /** A TLV: tag, length, value. */
+        Body tlv(int tag, byte[] value) {
+            return short16(tag).short16(value.length).bytes(value);
+        }
+
+        byte[] build() {
+            return out.toByteArray();
+        }
+    }
+}
