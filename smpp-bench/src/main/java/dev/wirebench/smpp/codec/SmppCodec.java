@@ -31,10 +31,12 @@ import java.util.List;
  * <h2>Tier</h2>
  * <ul>
  *   <li><b>encode allocates nothing</b> ({@code SmppEncodeAllocationTest}): header and fields go
- *       straight into the caller's buffer, C-Octet Strings through Netty's ASCII writer (the records
- *       have already checked they are ASCII), lists by index, octet strings through a 256-octet
- *       scratch array this codec owns (the records hand out copies only, and a direct buffer has no
- *       array to copy into). command_length is written as 0 and patched once the body is written.
+ *       straight into the caller's buffer, C-Octet Strings (the records have already checked they are
+ *       ASCII) copied into a heap buffer's array or through Netty's ASCII writer into a direct one,
+ *       lists by index, short_message copied into a heap buffer's array, TLV values (and
+ *       short_message for a direct buffer) through a 256-octet scratch array this codec owns (the
+ *       records hand out copies only, and a direct buffer has no array to copy into); neighbouring
+ *       one-octet fields go out as one wider write. command_length is written as 0 and patched once the body is written.
  *       The buffer is the caller's: a pooled one, reused, keeps it garbage-free (a buffer too small
  *       grows as Netty grows it, which allocates).</li>
  *   <li><b>decode allocates the PDU</b>: the record, its body, one String per non-empty C-Octet
@@ -131,27 +133,28 @@ public final class SmppCodec {
     }
 
     private void writeBody(MessageBody b, ByteBuf out) {
+        // neighbouring one-octet fields go out as one wider write: each write checks the buffer
         writeCString(b.serviceType(), out);
-        out.writeByte(b.sourceAddrTon());
-        out.writeByte(b.sourceAddrNpi());
+        out.writeShort(b.sourceAddrTon() << 8 | b.sourceAddrNpi());
         writeCString(b.sourceAddr(), out);
-        out.writeByte(b.destAddrTon());
-        out.writeByte(b.destAddrNpi());
+        out.writeShort(b.destAddrTon() << 8 | b.destAddrNpi());
         writeCString(b.destinationAddr(), out);
-        out.writeByte(b.esmClass());
-        out.writeByte(b.protocolId());
-        out.writeByte(b.priorityFlag());
+        out.writeMedium(b.esmClass() << 16 | b.protocolId() << 8 | b.priorityFlag());
         writeCString(b.scheduleDeliveryTime(), out);
         writeCString(b.validityPeriod(), out);
-        out.writeByte(b.registeredDelivery());
-        out.writeByte(b.replaceIfPresentFlag());
-        out.writeByte(b.dataCoding());
-        out.writeByte(b.smDefaultMsgId());
+        out.writeInt(b.registeredDelivery() << 24 | b.replaceIfPresentFlag() << 16 | b.dataCoding() << 8 | b.smDefaultMsgId());
         int smLength = b.smLength();
         out.writeByte(smLength);
-        // at most 254 octets: one pass through the scratch
-        b.copyShortMessage(0, scratch, 0, smLength);
-        out.writeBytes(scratch, 0, smLength);
+        if (out.hasArray()) {
+            // straight into the buffer's array
+            out.ensureWritable(smLength);
+            b.copyShortMessage(0, out.array(), out.arrayOffset() + out.writerIndex(), smLength);
+            out.writerIndex(out.writerIndex() + smLength);
+        } else {
+            // at most 254 octets: one pass through the scratch
+            b.copyShortMessage(0, scratch, 0, smLength);
+            out.writeBytes(scratch, 0, smLength);
+        }
         writeTlvs(b.tlvs(), out);
     }
 
@@ -160,8 +163,7 @@ public final class SmppCodec {
         for (int i = 0; i < tlvs.size(); i++) {
             Tlv tlv = tlvs.get(i);
             int length = tlv.length();
-            out.writeShort(tlv.tag());
-            out.writeShort(length);
+            out.writeInt(tlv.tag() << 16 | length);
             for (int from = 0; from < length; from += SCRATCH_LENGTH) {
                 int chunk = Math.min(SCRATCH_LENGTH, length - from);
                 tlv.copyValue(from, scratch, 0, chunk);
@@ -171,9 +173,23 @@ public final class SmppCodec {
     }
 
     /** The records hold ASCII only, so each char is its octet. */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int), the one copy of a String's octets that allocates nothing
     private static void writeCString(String value, ByteBuf out) {
-        out.writeCharSequence(value, StandardCharsets.US_ASCII);
-        out.writeByte(0);
+        int length = value.length();
+        if (!out.hasArray()) {
+            out.writeCharSequence(value, StandardCharsets.US_ASCII);
+            out.writeByte(0);
+            return;
+        }
+        out.ensureWritable(length + 1);
+        int at = out.writerIndex();
+        byte[] array = out.array();
+        int index = out.arrayOffset() + at;
+        // each char's low byte, the octet of an ASCII char, in one arraycopy: writeCharSequence goes
+        // char by char and took half of encode
+        value.getBytes(0, length, array, index);
+        array[index + length] = 0;
+        out.writerIndex(at + length + 1);
     }
 
     /**
