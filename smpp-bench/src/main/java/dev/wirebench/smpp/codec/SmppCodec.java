@@ -367,25 +367,40 @@ public final class SmppCodec {
         if (in.readerIndex() == end) {
             return List.of();
         }
+        Tlv first = readTlv(in, end);
+        if (in.readerIndex() == end) {
+            // one or two TLVs, the usual: List.of is immutable already, so the record keeps it uncopied
+            return List.of(first);
+        }
+        Tlv second = readTlv(in, end);
+        if (in.readerIndex() == end) {
+            return List.of(first, second);
+        }
         List<Tlv> tlvs = new ArrayList<>();
+        tlvs.add(first);
+        tlvs.add(second);
         while (in.readerIndex() < end) {
-            int left = end - in.readerIndex();
-            if (left < 4) {
-                throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, left
-                        + " octets are left after the mandatory fields and TLVs, too few for a TLV's tag and length (4)");
-            }
-            short tag = in.readShort();
-            int length = in.readUnsignedShort();
-            if (length > left - 4) {
-                throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, "TLV " + Tlv.tagName(tag) + " has length " + length
-                        + " but only " + (left - 4) + " octets are left in the PDU");
-            }
-            if (length < Tlv.minLength(tag) || length > Tlv.maxLength(tag)) {
-                throw new Malformed(CommandStatus.ESME_RINVPARLEN, Tlv.lengthProblem(tag, length));
-            }
-            tlvs.add(new Tlv(tag, octets(in, length)));
+            tlvs.add(readTlv(in, end));
         }
         return tlvs;
+    }
+
+    private static Tlv readTlv(ByteBuf in, int end) {
+        int left = end - in.readerIndex();
+        if (left < 4) {
+            throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, left
+                    + " octets are left after the mandatory fields and TLVs, too few for a TLV's tag and length (4)");
+        }
+        short tag = in.readShort();
+        int length = in.readUnsignedShort();
+        if (length > left - 4) {
+            throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, "TLV " + Tlv.tagName(tag) + " has length " + length
+                    + " but only " + (left - 4) + " octets are left in the PDU");
+        }
+        if (length < Tlv.minLength(tag) || length > Tlv.maxLength(tag)) {
+            throw new Malformed(CommandStatus.ESME_RINVPARLEN, Tlv.lengthProblem(tag, length));
+        }
+        return new Tlv(tag, octets(in, length));
     }
 
     /** Reads {@code length} octets the caller has checked are there. */
@@ -409,16 +424,28 @@ public final class SmppCodec {
     private static String cString(ByteBuf in, int end, int octets, String field, int status) {
         int from = in.readerIndex();
         int limit = end - from < octets ? end : from + octets;
-        for (int i = from; i < limit; i++) {
+        // on to the first octet outside 1..127: the NUL, or one that is not ASCII
+        int i = from;
+        if (in.hasArray()) {
+            // the array itself: getByte checks bounds and the reference count at every octet
+            byte[] array = in.array();
+            int shift = in.arrayOffset();
+            while (i < limit && array[shift + i] > 0) {
+                i++;
+            }
+        } else {
+            while (i < limit && in.getByte(i) > 0) {
+                i++;
+            }
+        }
+        if (i < limit) {
             byte b = in.getByte(i);
             if (b == 0) {
                 in.readerIndex(i + 1);
                 return i == from ? "" : in.toString(from, i - from, StandardCharsets.US_ASCII);
             }
-            if (b < 0) {
-                throw new Malformed(status, String.format("%s holds 0x%02X at octet %d; a C-Octet String is ASCII",
-                        field, b & 0xFF, i - from));
-            }
+            throw new Malformed(status, String.format("%s holds 0x%02X at octet %d; a C-Octet String is ASCII",
+                    field, b & 0xFF, i - from));
         }
         if (limit == end && end - from < octets) {
             throw new Malformed(status, field + " has no NUL before the end of the PDU");
