@@ -44,9 +44,13 @@ public class PduCodecBenchmark {
     @State(Scope.Thread)
     public static class Fixture {
 
-        /** The library: {@code wirebench}, {@code jsmpp} or {@code cloudhopper}. */
+        /**
+         * The library: {@code wirebench}, {@code jsmpp} or {@code cloudhopper}. Not named {@code codec}:
+         * the jar's Main fills {@code codec} with the codec registry's names for {@code CodecBenchmark},
+         * and JMH hands a parameter to every benchmark that declares one of that name.
+         */
         @Param({"wirebench", "jsmpp", "cloudhopper"})
-        public String codec;
+        public String library;
 
         /** The sample, by the spec's name of its command. */
         @Param({"submit_sm", "deliver_sm", "bind_transceiver", "enquire_link"})
@@ -63,7 +67,7 @@ public class PduCodecBenchmark {
             // a library that does not read and write exactly the sample would make its numbers meaningless:
             // this throws, naming library, PDU and field, and JMH then measures nothing for the trial
             PeerCheck.verifyAll();
-            peer = PduCodecPeers.create(codec, PduCodecPeers.sample(pdu));
+            peer = PduCodecPeers.create(library, PduCodecPeers.sample(pdu));
         }
 
         /** Returns our pooled buffers to Netty's pool: a leak would show up as Netty's leak warning. */

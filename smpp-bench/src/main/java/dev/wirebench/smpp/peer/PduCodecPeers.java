@@ -47,7 +47,7 @@ public final class PduCodecPeers {
             case "cloudhopper":
                 return new CloudhopperPeer(sample, wire);
             default:
-                throw new IllegalArgumentException("unknown codec '" + name + "'; use one of " + String.join(", ", NAMES));
+                throw new IllegalArgumentException("unknown library '" + name + "'; use one of " + String.join(", ", NAMES));
         }
     }
 

@@ -32,7 +32,7 @@ class PduCodecBenchmarkTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void everyCodecPduAndMethodReportsAScoreAndOurEncodeAllocatesNothing() throws RunnerException {
+    void everyLibraryPduAndMethodReportsAScoreAndOurEncodeAllocatesNothing() throws RunnerException {
         Options options = new OptionsBuilder()
                 .include(PduCodecBenchmark.class.getName() + "\\.")
                 // in this JVM: 36 forks would take minutes; the numbers do not matter here, only that each runs
@@ -52,20 +52,20 @@ class PduCodecBenchmarkTest {
         for (RunResult result : results) {
             BenchmarkParams params = result.getParams();
             String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-            byCase.put(method + " " + params.getParam("codec") + " " + params.getParam("pdu"), result);
+            byCase.put(method + " " + params.getParam("library") + " " + params.getParam("pdu"), result);
         }
         assertEquals(METHODS.size() * PduCodecPeers.NAMES.size() * PduCodecPeers.PDUS.size(), byCase.size(),
                 new TreeSet<>(byCase.keySet()).toString());
         for (String method : METHODS) {
-            for (String codec : PduCodecPeers.NAMES) {
+            for (String library : PduCodecPeers.NAMES) {
                 for (String pdu : PduCodecPeers.PDUS) {
-                    String key = method + " " + codec + " " + pdu;
+                    String key = method + " " + library + " " + pdu;
                     RunResult result = byCase.get(key);
                     assertNotNull(result, key);
                     assertTrue(result.getPrimaryResult().getScore() > 0, key + " has no score");
                     Result<?> alloc = result.getSecondaryResults().get("gc.alloc.rate.norm");
                     assertNotNull(alloc, key + " has no gc.alloc.rate.norm");
-                    if (method.equals("encode") && codec.equals("wirebench")) {
+                    if (method.equals("encode") && library.equals("wirebench")) {
                         // JMH's own bookkeeping per iteration spread over the calls: far below one byte
                         assertTrue(alloc.getScore() < 1.0, key + " allocates " + alloc.getScore() + " B/op");
                     } else if (pdu.equals("submit_sm")) {

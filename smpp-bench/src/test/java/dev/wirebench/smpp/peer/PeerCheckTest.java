@@ -157,10 +157,10 @@ class PeerCheckTest {
     }
 
     @Test
-    void refusesAnUnknownCodecOrPduNamingTheKnownOnes() {
-        IllegalArgumentException codec = assertThrows(IllegalArgumentException.class,
+    void refusesAnUnknownLibraryOrPduNamingTheKnownOnes() {
+        IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
                 () -> PduCodecPeers.create("smpp-core", SmppSamples.SUBMIT_SM));
-        assertEquals("unknown codec 'smpp-core'; use one of wirebench, jsmpp, cloudhopper", codec.getMessage());
+        assertEquals("unknown library 'smpp-core'; use one of wirebench, jsmpp, cloudhopper", library.getMessage());
         IllegalArgumentException pdu = assertThrows(IllegalArgumentException.class, () -> PduCodecPeers.sample("data_sm"));
         assertEquals("unknown pdu 'data_sm'; use one of submit_sm, deliver_sm, bind_transceiver, enquire_link", pdu.getMessage());
     }
