@@ -1,0 +1,62 @@
+package dev.wirebench.smpp.server;
+
+import dev.wirebench.smpp.pdu.DeliverSm;
+import dev.wirebench.smpp.pdu.MessageBody;
+import dev.wirebench.smpp.pdu.Tlv;
+
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * Delivery receipts in the form of SMPP 3.4 appendix B: a deliver_sm with esm_class 0x04 from the
+ * message's destination back to its source, the receipt text as short_message, and the
+ * receipted_message_id and message_state TLVs. Every message is reported delivered at once.
+ */
+final class DeliveryReceipts {
+
+    /** esm_class of an SMSC delivery receipt. */
+    static final int ESM_CLASS_RECEIPT = 0x04;
+    /** message_state DELIVERED. */
+    static final int DELIVERED = 2;
+    /** Octets of the message the receipt text quotes. */
+    private static final int QUOTED = 20;
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyMMddHHmm");
+
+    private DeliveryReceipts() {
+    }
+
+    /** Whether a submit_sm's registered_delivery asks for a receipt whatever the outcome (bits 0-1 = 01). */
+    static boolean requested(MessageBody submitted) {
+        return (submitted.registeredDelivery() & 0x03) == 1;
+    }
+
+    static DeliverSm of(MessageBody submitted, String messageId, int sequenceNumber) {
+        String date = DATE.format(ZonedDateTime.now(ZoneOffset.UTC));
+        String text = "id:" + messageId + " sub:001 dlvrd:001 submit date:" + date + " done date:" + date
+                + " stat:DELIVRD err:000 text:" + quote(submitted);
+        MessageBody body = MessageBody.builder()
+                .source(submitted.destAddrTon(), submitted.destAddrNpi(), submitted.destinationAddr())
+                .destination(submitted.sourceAddrTon(), submitted.sourceAddrNpi(), submitted.sourceAddr())
+                .esmClass(ESM_CLASS_RECEIPT)
+                .shortMessage(text.getBytes(StandardCharsets.US_ASCII))
+                .tlvs(List.of(Tlv.ofCString(Tlv.RECEIPTED_MESSAGE_ID, messageId), Tlv.ofByte(Tlv.MESSAGE_STATE, DELIVERED)))
+                .build();
+        return new DeliverSm(sequenceNumber, body);
+    }
+
+    /** The message's first octets as printable ASCII: the receipt is text whatever the message's coding. */
+    private static String quote(MessageBody submitted) {
+        int length = Math.min(QUOTED, submitted.smLength());
+        byte[] octets = new byte[length];
+        submitted.copyShortMessage(0, octets, 0, length);
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            int c = octets[i] & 0xFF;
+            chars[i] = c >= 0x20 && c < 0x7F ? (char) c : '.';
+        }
+        return new String(chars);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.wirebench.smpp.server;
+
+import dev.wirebench.smpp.codec.SmppCodec;
+import dev.wirebench.smpp.pdu.Bind;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * How an {@link Smsc} listens and behaves. Start from {@link #of(Map)} and change what differs with the
+ * {@code with...} methods.
+ *
+ * @param host                the address to listen on; 127.0.0.1 by default, so nothing off the machine can reach it
+ * @param port                the TCP port; 0 picks a free one ({@link Smsc#port()} says which)
+ * @param accounts            system_id to password of every ESME allowed to bind
+ * @param systemId            the SMSC's own system_id, sent in bind responses
+ * @param deliveryReceipts    whether a submit_sm asking for an SMSC delivery receipt gets one, as a deliver_sm
+ * @param idleTimeout         a session that sends nothing for this long is unbound and closed; zero: never
+ * @param maxCommandLength    the largest PDU accepted; a longer command_length ends the session
+ * @param outboundBound       octets of PDUs a session may have waiting to go out to a client that does
+ *                            not read; past it the session stops reading that client's requests
+ * @param submitResponseDelay how long each submit_sm_resp is held back, to stand in for a slower SMSC
+ *                            (zero: answered at once)
+ * @param workerThreads       event loop threads serving sessions; 0: Netty's default, twice the cores
+ */
+public record SmscConfig(String host, int port, Map<String, String> accounts, String systemId,
+                         boolean deliveryReceipts, Duration idleTimeout, int maxCommandLength, int outboundBound,
+                         Duration submitResponseDelay, int workerThreads) {
+
+    /** The default listen address: loopback only. */
+    public static final String LOOPBACK = "127.0.0.1";
+    /**
+     * What one PDU can make a session write after its outbound queue has crossed the high-water mark:
+     * the response (a submit_sm_resp is at most 81 octets) and a delivery receipt (under 400). The
+     * mark sits this far under {@link #outboundBound()}, so the bound holds.
+     */
+    public static final int WRITE_HEADROOM = 1024;
+    /** The smallest outbound bound accepted: the headroom plus as much again to work with. */
+    public static final int MIN_OUTBOUND_BOUND = 2 * WRITE_HEADROOM;
+
+    public SmscConfig {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("host is empty; use " + LOOPBACK + " to listen on this machine only");
+        }
+        if (port < 0 || port > 0xFFFF) {
+            throw new IllegalArgumentException("port is " + port + "; a TCP port is 0 (any free one) to 65535");
+        }
+        accounts = Map.copyOf(accounts);
+        if (systemId == null || systemId.length() >= Bind.SYSTEM_ID_OCTETS) {
+            throw new IllegalArgumentException("systemId must have at most " + (Bind.SYSTEM_ID_OCTETS - 1) + " characters");
+        }
+        if (idleTimeout == null || idleTimeout.isNegative()) {
+            throw new IllegalArgumentException("idleTimeout must be zero (never) or positive");
+        }
+        if (maxCommandLength < SmppCodec.HEADER_LENGTH) {
+            throw new IllegalArgumentException("maxCommandLength is " + maxCommandLength + "; a PDU has at least "
+                    + SmppCodec.HEADER_LENGTH + " octets");
+        }
+        if (outboundBound < MIN_OUTBOUND_BOUND) {
+            throw new IllegalArgumentException("outboundBound is " + outboundBound + " octets; it must be at least "
+                    + MIN_OUTBOUND_BOUND);
+        }
+        if (submitResponseDelay == null || submitResponseDelay.isNegative()) {
+            throw new IllegalArgumentException("submitResponseDelay must be zero or positive");
+        }
+        if (workerThreads < 0) {
+            throw new IllegalArgumentException("workerThreads is " + workerThreads + "; 0 means Netty's default");
+        }
+    }
+
+    /**
+     * Loopback, a free port, these accounts, system_id "wirebench", no receipts, a 60 s idle timeout,
+     * the codec's 64 KiB cap, 256 KiB outbound per session, answers at once, Netty's default threads.
+     */
+    public static SmscConfig of(Map<String, String> accounts) {
+        return new SmscConfig(LOOPBACK, 0, accounts, "wirebench", false, Duration.ofSeconds(60),
+                SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0);
+    }
+
+    public SmscConfig withHost(String value) {
+        return new SmscConfig(value, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withPort(int value) {
+        return new SmscConfig(host, value, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withDeliveryReceipts(boolean value) {
+        return new SmscConfig(host, port, accounts, systemId, value, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withIdleTimeout(Duration value) {
+        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, value, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withMaxCommandLength(int value) {
+        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, value,
+                outboundBound, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withOutboundBound(int value) {
+        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+                value, submitResponseDelay, workerThreads);
+    }
+
+    public SmscConfig withSubmitResponseDelay(Duration value) {
+        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+                outboundBound, value, workerThreads);
+    }
+
+    public SmscConfig withWorkerThreads(int value) {
+        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, value);
+    }
+
+    /** The outbound queue's high-water mark: past it the channel reports unwritable and the session stops reading. */
+    int highWaterMark() {
+        return outboundBound - WRITE_HEADROOM;
+    }
+}
