@@ -1,0 +1,16 @@
+package dev.wirebench.smpp.client;
+
+/**
+ * A snapshot of one {@link Esme} session's counters.
+ *
+ * @param inFlight             requests sent and not yet answered (or waiting for a slot's sequence number)
+ * @param responses            submit_sm_resp matched to their requests
+ * @param timeouts             requests failed for want of a response within the request timeout
+ * @param unmatchedResponses   responses matching no outstanding request (late ones, after a timeout)
+ * @param enquireLinksSent     keep-alive enquire_links sent
+ * @param enquireLinksAnswered their responses received
+ * @param deliverSmReceived    deliver_sm received (and answered)
+ */
+public record EsmeStats(int inFlight, long responses, long timeouts, long unmatchedResponses,
+                        long enquireLinksSent, long enquireLinksAnswered, long deliverSmReceived) {
+}
