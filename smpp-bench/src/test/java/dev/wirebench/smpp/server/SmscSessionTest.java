@@ -1,0 +1,247 @@
+package dev.wirebench.smpp.server;
+
+import dev.wirebench.smpp.client.BindRejectedException;
+import dev.wirebench.smpp.client.Esme;
+import dev.wirebench.smpp.client.EsmeConfig;
+import dev.wirebench.smpp.pdu.BindResp;
+import dev.wirebench.smpp.pdu.BindType;
+import dev.wirebench.smpp.pdu.CommandStatus;
+import dev.wirebench.smpp.pdu.DeliverSm;
+import dev.wirebench.smpp.pdu.EnquireLink;
+import dev.wirebench.smpp.pdu.EnquireLinkResp;
+import dev.wirebench.smpp.pdu.Pdu;
+import dev.wirebench.smpp.pdu.SmppSamples;
+import dev.wirebench.smpp.pdu.SubmitSm;
+import dev.wirebench.smpp.pdu.SubmitSmResp;
+import dev.wirebench.smpp.pdu.Tlv;
+import dev.wirebench.smpp.pdu.Unbind;
+import dev.wirebench.smpp.pdu.UnbindResp;
+import dev.wirebench.smpp.testkit.Poll;
+import dev.wirebench.smpp.testkit.RawSmppSocket;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The SMSC's session rules, one at a time, through our ESME where it behaves and a raw socket where it must not. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class SmscSessionTest {
+
+    static final Map<String, String> ACCOUNTS = Map.of("esme", "secret", "other", "pass");
+
+    private Smsc smsc;
+
+    @BeforeEach
+    void start() throws IOException {
+        smsc = Smsc.start(SmscConfig.of(ACCOUNTS).withDeliveryReceipts(true));
+    }
+
+    @AfterEach
+    void stop() {
+        smsc.close();
+    }
+
+    private EsmeConfig esme() {
+        return EsmeConfig.of(smsc.port(), "esme", "secret");
+    }
+
+    @Test
+    void bindsAnAccountWithItsPassword() throws Exception {
+        try (Esme esme = Esme.connect(esme())) {
+            assertTrue(esme.isOpen());
+            assertEquals(1, smsc.stats().sessionsOpen());
+        }
+        assertTrue(Poll.until(() -> smsc.stats().sessionsOpen() == 0, 5000), "the session closes after unbind");
+    }
+
+    @Test
+    void refusesAWrongPasswordWithEsmeRinvpaswd() throws Exception {
+        BindRejectedException e = assertThrows(BindRejectedException.class,
+                () -> Esme.connect(EsmeConfig.of(smsc.port(), "esme", "wrong")));
+        assertEquals(CommandStatus.ESME_RINVPASWD, e.commandStatus());
+        assertTrue(e.getMessage().contains("ESME_RINVPASWD"), e.getMessage());
+        assertTrue(e.getMessage().contains("127.0.0.1:" + smsc.port()), e.getMessage());
+    }
+
+    @Test
+    void refusesAnUnknownSystemIdWithEsmeRinvsysid() throws Exception {
+        BindRejectedException e = assertThrows(BindRejectedException.class,
+                () -> Esme.connect(EsmeConfig.of(smsc.port(), "nobody", "secret")));
+        assertEquals(CommandStatus.ESME_RINVSYSID, e.commandStatus());
+        assertTrue(e.getMessage().contains("ESME_RINVSYSID"), e.getMessage());
+    }
+
+    @Test
+    void refusesASecondBindWithEsmeRalybnd() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            assertEquals(CommandStatus.ESME_ROK, raw.bind("esme", "secret").commandStatus());
+            BindResp again = (BindResp) raw.bind("esme", "secret");
+            assertEquals(CommandStatus.ESME_RALYBND, again.commandStatus());
+        }
+    }
+
+    @Test
+    void answersEverySubmitSmWithItsOwnMessageId() throws Exception {
+        Set<String> ids = new HashSet<>();
+        try (Esme esme = Esme.connect(esme())) {
+            for (int i = 0; i < 100; i++) {
+                SubmitSmResp resp = esme.submitSync(withoutReceipt());
+                assertEquals(CommandStatus.ESME_ROK, resp.commandStatus());
+                assertFalse(resp.messageId().isEmpty());
+                ids.add(resp.messageId());
+            }
+        }
+        assertEquals(100, ids.size(), "message ids repeat");
+        assertEquals(100, smsc.stats().submits());
+    }
+
+    @Test
+    void refusesSubmitSmFromAReceiverWithEsmeRinvbndsts() throws Exception {
+        try (Esme receiver = Esme.connect(esme().withBindType(BindType.RECEIVER))) {
+            assertEquals(CommandStatus.ESME_RINVBNDSTS, receiver.submitSync(withoutReceipt()).commandStatus());
+        }
+    }
+
+    @Test
+    void sendsATransceiverTheReceiptItAskedForAndHearsItsDeliverSmResp() throws Exception {
+        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+        try (Esme esme = Esme.connect(esme().withDeliverSmListener(delivered::add))) {
+            SubmitSmResp resp = esme.submitSync(SmppSamples.SUBMIT_SM);
+            DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
+            assertReceiptOf(resp.messageId(), receipt);
+            assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "deliver_sm_resp counted");
+            assertEquals(1, smsc.stats().receiptsSent());
+        }
+    }
+
+    @Test
+    void sendsATransmittersReceiptToAReceiverOfTheSameAccount() throws Exception {
+        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+        try (Esme receiver = Esme.connect(esme().withBindType(BindType.RECEIVER).withDeliverSmListener(delivered::add));
+             Esme transmitter = Esme.connect(esme().withBindType(BindType.TRANSMITTER))) {
+            SubmitSmResp resp = transmitter.submitSync(SmppSamples.SUBMIT_SM);
+            assertReceiptOf(resp.messageId(), delivered.poll(5, TimeUnit.SECONDS));
+            assertTrue(receiver.isOpen());
+        }
+    }
+
+    @Test
+    void sendsNoReceiptWhenNoneIsAskedFor() throws Exception {
+        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+        try (Esme esme = Esme.connect(esme().withDeliverSmListener(delivered::add))) {
+            esme.submitSync(withoutReceipt());
+            // a receipt would come right behind its response on the same connection, so before this one's
+            esme.submitSync(withoutReceipt());
+            assertNull(delivered.poll(100, TimeUnit.MILLISECONDS));
+        }
+        assertEquals(0, smsc.stats().receiptsSent());
+    }
+
+    @Test
+    void answersEnquireLink() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.bind("esme", "secret");
+            raw.send(new EnquireLink(77));
+            assertEquals(new EnquireLinkResp(CommandStatus.ESME_ROK, 77), raw.read());
+        }
+    }
+
+    @Test
+    void answersUnbindAndThenClosesTheConnection() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.bind("esme", "secret");
+            raw.send(new Unbind(9));
+            assertEquals(new UnbindResp(CommandStatus.ESME_ROK, 9), raw.read());
+            assertTrue(raw.closedByServer());
+        }
+        assertTrue(Poll.until(() -> smsc.stats().sessionsOpen() == 0, 5000));
+    }
+
+    @Test
+    void answersEveryRequestBeforeBindWithEsmeRinvbndsts() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.send(new SubmitSm(5, SmppSamples.SUBMIT_SM.body()));
+            assertEquals(new SubmitSmResp(CommandStatus.ESME_RINVBNDSTS, 5, ""), raw.read());
+            raw.send(new EnquireLink(6));
+            assertEquals(new EnquireLinkResp(CommandStatus.ESME_RINVBNDSTS, 6), raw.read());
+            // still open, and a bind still works
+            assertEquals(CommandStatus.ESME_ROK, raw.bind("esme", "secret").commandStatus());
+        }
+        assertEquals(0, smsc.stats().submits());
+    }
+
+    @Test
+    void unbindsASessionIdleForTheTimeoutAndClosesIt() throws Exception {
+        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withIdleTimeout(Duration.ofMillis(200)));
+             RawSmppSocket raw = RawSmppSocket.connect(quick.port())) {
+            raw.bind("esme", "secret");
+            long start = System.nanoTime();
+            Pdu unbind = raw.read();
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertInstanceOf(Unbind.class, unbind);
+            assertTrue(waited >= 150, "unbound after " + waited + " ms, before the 200 ms timeout");
+            raw.send(new UnbindResp(CommandStatus.ESME_ROK, unbind.sequenceNumber()));
+            assertTrue(raw.closedByServer());
+            assertEquals(1, quick.stats().idleTimeouts());
+        }
+    }
+
+    @Test
+    void closesAnIdleSessionThatDoesNotAnswerTheUnbind() throws Exception {
+        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withIdleTimeout(Duration.ofMillis(100)));
+             RawSmppSocket raw = RawSmppSocket.connect(quick.port())) {
+            raw.bind("esme", "secret");
+            assertInstanceOf(Unbind.class, raw.read());
+            assertTrue(raw.closedByServer(), "closed within the grace of " + SmscSession.UNBIND_GRACE_MILLIS + " ms");
+        }
+    }
+
+    @Test
+    void namesTheAddressWhenThePortIsTaken() {
+        IOException e = assertThrows(IOException.class, () -> Smsc.start(SmscConfig.of(ACCOUNTS).withPort(smsc.port())));
+        assertTrue(e.getMessage().startsWith("SMSC cannot listen on 127.0.0.1:" + smsc.port() + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains("choose another"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void listensOnLoopbackByDefault() {
+        assertEquals("127.0.0.1", smsc.config().host());
+    }
+
+    static SubmitSm withoutReceipt() {
+        return new SubmitSm(1, SmppSamples.SUBMIT_SM.body().toBuilder().registeredDelivery(0).build());
+    }
+
+    private static void assertReceiptOf(String messageId, DeliverSm receipt) {
+        assertNotNull(receipt, "no receipt within 5 s");
+        assertEquals(DeliveryReceipts.ESM_CLASS_RECEIPT, receipt.body().esmClass());
+        Tlv id = receipt.body().tlv(Tlv.RECEIPTED_MESSAGE_ID).orElseThrow();
+        assertEquals(messageId + "\0", new String(id.value(), StandardCharsets.US_ASCII));
+        assertEquals(DeliveryReceipts.DELIVERED, receipt.body().tlv(Tlv.MESSAGE_STATE).orElseThrow().intValue());
+        String text = new String(receipt.body().shortMessage(), StandardCharsets.US_ASCII);
+        assertTrue(text.startsWith("id:" + messageId + " sub:001 dlvrd:001 submit date:"), text);
+        assertTrue(text.contains(" stat:DELIVRD err:000 text:Your WireBench code"), text);
+        // back from the message's destination to its source
+        assertEquals(SmppSamples.SUBMIT_SM.body().destinationAddr(), receipt.body().sourceAddr());
+        assertEquals(SmppSamples.SUBMIT_SM.body().sourceAddr(), receipt.body().destinationAddr());
+    }
+}

@@ -1,0 +1,116 @@
+package dev.wirebench.smpp.testkit;
+
+import dev.wirebench.smpp.codec.SmppCodec;
+import dev.wirebench.smpp.pdu.Bind;
+import dev.wirebench.smpp.pdu.BindType;
+import dev.wirebench.smpp.pdu.Pdu;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+
+/**
+ * A plain blocking socket speaking SMPP byte by byte, for what a well-behaved client cannot do: send
+ * malformed PDUs, stop halfway through one, reset the connection, or never read. Every call is bounded
+ * by the socket timeout.
+ */
+public final class RawSmppSocket implements AutoCloseable {
+
+    public static final int TIMEOUT_MILLIS = 5000;
+
+    private final Socket socket;
+    private final DataInputStream in;
+    private final OutputStream out;
+    private final SmppCodec codec = new SmppCodec();
+
+    private RawSmppSocket(Socket socket) throws IOException {
+        this.socket = socket;
+        this.in = new DataInputStream(socket.getInputStream());
+        this.out = socket.getOutputStream();
+    }
+
+    /** Connected to 127.0.0.1:port with a 5 s timeout on connect and on every read. */
+    public static RawSmppSocket connect(int port) throws IOException {
+        return connect(port, 0);
+    }
+
+    /** As {@link #connect(int)}, with SO_RCVBUF set first (0: the system's) so a client that never reads fills up soon. */
+    public static RawSmppSocket connect(int port, int receiveBuffer) throws IOException {
+        Socket socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
+        socket.setSoTimeout(TIMEOUT_MILLIS);
+        return new RawSmppSocket(socket);
+    }
+
+    /** The octets of {@code pdu} as our codec writes them. */
+    public static byte[] bytes(Pdu pdu) {
+        ByteBuf buf = Unpooled.buffer();
+        new SmppCodec().encode(pdu, buf);
+        return ByteBufUtil.getBytes(buf);
+    }
+
+    public void send(Pdu pdu) throws IOException {
+        sendBytes(bytes(pdu));
+    }
+
+    public void sendBytes(byte[] octets) throws IOException {
+        out.write(octets);
+        out.flush();
+    }
+
+    /** Binds as a transceiver and returns the response. */
+    public Pdu bind(String systemId, String password) throws IOException {
+        send(new Bind(BindType.TRANSCEIVER, 1, systemId, password, "", Bind.SMPP_3_4, 0, 0, ""));
+        return read();
+    }
+
+    /** The next PDU, decoded; fails on a timeout or end of stream. */
+    public Pdu read() throws IOException {
+        int length = in.readInt();
+        if (length < SmppCodec.HEADER_LENGTH || length > SmppCodec.DEFAULT_MAX_COMMAND_LENGTH) {
+            throw new IOException("the server sent command_length " + length);
+        }
+        byte[] pdu = new byte[length];
+        ByteBuf buf = Unpooled.wrappedBuffer(pdu);
+        buf.setInt(0, length);
+        in.readFully(pdu, 4, length - 4);
+        return codec.decode(buf);
+    }
+
+    /** Whether the server closed the connection: end of stream (or a reset) before any more octets, within the timeout. */
+    public boolean closedByServer() throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (EOFException | SocketException e) {
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        }
+    }
+
+    /** Ends the connection with a TCP reset instead of an orderly close (SO_LINGER 0). */
+    public void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
+    public Socket socket() {
+        return socket;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
