@@ -99,6 +99,21 @@ public final class RawSmppSocket implements AutoCloseable {
         }
     }
 
+    /** Whether the connection is still open, nothing having come from the server, after {@code millis}. */
+    public boolean openAfter(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            in.read();
+            return false;
+        } catch (SocketTimeoutException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+        }
+    }
+
     /** Ends the connection with a TCP reset instead of an orderly close (SO_LINGER 0). */
     public void reset() throws IOException {
         socket.setSoLinger(true, 0);
