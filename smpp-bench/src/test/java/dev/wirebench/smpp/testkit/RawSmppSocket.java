@@ -8,6 +8,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -33,7 +34,7 @@ public final class RawSmppSocket implements AutoCloseable {
 
     private RawSmppSocket(Socket socket) throws IOException {
         this.socket = socket;
-        this.in = new DataInputStream(socket.getInputStream());
+        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
         this.out = socket.getOutputStream();
     }
 
