@@ -47,8 +47,6 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     private long enquireSentNanos;
 
     // written on the event loop only, read by stats() from anywhere
-    private volatile long responses;
-    private volatile long timeouts;
     private volatile long unmatched;
     private volatile long enquireLinksSent;
     private volatile long enquireLinksAnswered;
@@ -72,8 +70,8 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     }
 
     EsmeStats stats() {
-        return new EsmeStats(window.inFlight(), responses, timeouts, unmatched, enquireLinksSent, enquireLinksAnswered,
-                deliverSmReceived);
+        return new EsmeStats(window.inFlight(), window.responses(), window.timeouts(), unmatched, enquireLinksSent,
+                enquireLinksAnswered, deliverSmReceived);
     }
 
     @Override
@@ -113,9 +111,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof SubmitSmResp resp) {
-            if (window.complete(resp.sequenceNumber(), resp, null)) {
-                responses++;
-            } else {
+            if (!window.complete(resp.sequenceNumber(), resp, null)) {
                 unmatched++;
             }
         } else if (msg instanceof DeliverSm deliverSm) {
@@ -218,10 +214,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
 
     private void sweep() {
         long now = System.nanoTime();
-        int expired = window.expire(now, requestTimeoutNanos);
-        if (expired > 0) {
-            timeouts += expired;
-        }
+        window.expire(now, requestTimeoutNanos);
         if (enquireSentNanos != 0 && now - enquireSentNanos >= requestTimeoutNanos) {
             // the keep-alive went unanswered: the link is dead whatever TCP thinks
             ctx.close();

@@ -43,6 +43,10 @@ final class PendingWindow {
     /** Written under the lock, read without it on every submit. */
     private volatile boolean closed;
     private int controlGeneration;
+    // counted before the listener runs, so a caller it wakes sees its own request counted;
+    // responses and timeouts complete on the event loop only, so one writer each
+    private volatile long responses;
+    private volatile long timeouts;
 
     PendingWindow(int size) {
         slots = new Slot[size];
@@ -115,6 +119,11 @@ final class PendingWindow {
         SubmitListener listener = slot.listener;
         long sentNanos = slot.sentNanos;
         slot.listener = null;
+        if (response != null) {
+            responses++;
+        } else if (error instanceof RequestTimeoutException) {
+            timeouts++;
+        }
         release(index);
         try {
             listener.onComplete(response, error, sentNanos);
@@ -124,18 +133,25 @@ final class PendingWindow {
         return true;
     }
 
-    /** Fails every request sent {@code timeoutNanos} or more before {@code nowNanos}; returns how many. */
-    int expire(long nowNanos, long timeoutNanos) {
-        int expired = 0;
+    /** Fails every request sent {@code timeoutNanos} or more before {@code nowNanos}. */
+    void expire(long nowNanos, long timeoutNanos) {
         for (Slot slot : slots) {
             int sequence = slot.sequence;
-            if (sequence != 0 && nowNanos - slot.sentNanos >= timeoutNanos
-                    && complete(sequence, null, new RequestTimeoutException("no submit_sm_resp to sequence_number "
-                            + sequence + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"))) {
-                expired++;
+            if (sequence != 0 && nowNanos - slot.sentNanos >= timeoutNanos) {
+                complete(sequence, null, new RequestTimeoutException("no submit_sm_resp to sequence_number "
+                        + sequence + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"));
             }
         }
-        return expired;
+    }
+
+    /** Requests completed by their response. */
+    long responses() {
+        return responses;
+    }
+
+    /** Requests failed for want of a response in time. */
+    long timeouts() {
+        return timeouts;
     }
 
     /** Refuses new requests from now on and fails every outstanding one with {@code error}. */
