@@ -54,6 +54,12 @@ public final class RawSmppSocket implements AutoCloseable {
         return new RawSmppSocket(socket);
     }
 
+    /** Over a socket already connected (one a test server accepted), with the 5 s read timeout. */
+    public static RawSmppSocket of(Socket socket) throws IOException {
+        socket.setSoTimeout(TIMEOUT_MILLIS);
+        return new RawSmppSocket(socket);
+    }
+
     /** The octets of {@code pdu} as our codec writes them. */
     public static byte[] bytes(Pdu pdu) {
         ByteBuf buf = Unpooled.buffer();
