@@ -96,12 +96,16 @@ public final class ScriptedSmsc implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         server.close();
         RawSmppSocket connection = peer;
         if (connection != null) {
             connection.close();
         }
-        thread.join(RawSmppSocket.TIMEOUT_MILLIS);
+        try {
+            thread.join(RawSmppSocket.TIMEOUT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
