@@ -17,8 +17,9 @@ import java.util.Map;
  * @param deliveryReceipts    whether a submit_sm asking for an SMSC delivery receipt gets one, as a deliver_sm
  * @param idleTimeout         a session that sends nothing for this long is unbound and closed; zero: never
  * @param maxCommandLength    the largest PDU accepted; a longer command_length ends the session
- * @param outboundBound       octets of PDUs a session may have waiting to go out to a client that does
- *                            not read; past it the session stops reading that client's requests
+ * @param outboundBound       octets a session may have waiting to go out to a client that does not read
+ *                            (PDUs plus Netty's 96 octets per write); near it the session stops reading
+ *                            that client's requests until the queue drains to half
  * @param submitResponseDelay how long each submit_sm_resp is held back, to stand in for a slower SMSC
  *                            (zero: answered at once)
  * @param workerThreads       event loop threads serving sessions; 0: Netty's default, twice the cores
@@ -30,9 +31,10 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
     /** The default listen address: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
     /**
-     * What one PDU can make a session write after its outbound queue has crossed the high-water mark:
-     * the response (a submit_sm_resp is at most 81 octets) and a delivery receipt (under 400). The
-     * mark sits this far under {@link #outboundBound()}, so the bound holds.
+     * What one PDU can make a session queue after its outbound queue has crossed the high-water mark:
+     * the response (a submit_sm_resp is at most 81 octets) and a delivery receipt (at most about 230),
+     * each counted by Netty with 96 octets of overhead. The mark sits this far under
+     * {@link #outboundBound()}, so the bound holds.
      */
     public static final int WRITE_HEADROOM = 1024;
     /** The smallest outbound bound accepted: the headroom plus as much again to work with. */
