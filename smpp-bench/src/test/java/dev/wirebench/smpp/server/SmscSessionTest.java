@@ -199,7 +199,11 @@ class SmscSessionTest {
             assertInstanceOf(Unbind.class, unbind);
             assertTrue(waited >= 150, "unbound after " + waited + " ms, before the 200 ms timeout");
             raw.send(new UnbindResp(CommandStatus.ESME_ROK, unbind.sequenceNumber()));
+            long answered = System.nanoTime();
             assertTrue(raw.closedByServer());
+            long closedAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - answered);
+            assertTrue(closedAfter < SmscSession.UNBIND_GRACE_MILLIS / 2, "closed " + closedAfter
+                    + " ms after the unbind_resp: on the grace's timer, not on the answer");
             assertEquals(1, quick.stats().idleTimeouts());
         }
     }
