@@ -113,7 +113,7 @@ class JsmppInteropTest {
         AtomicReference<String> boundAs = new AtomicReference<>();
         BlockingQueue<org.jsmpp.bean.SubmitSm> submitted = new ArrayBlockingQueue<>(4);
         Loopback loopback = new Loopback();
-        try (SMPPServerSessionListener listener = new SMPPServerSessionListener(0, loopback)) {
+        try (SMPPServerSessionListener listener = new SMPPServerSessionListener(0, 5000, loopback)) {
             listener.setMessageReceiverListener(new SubmitAnswerer(submitted));
             CompletableFuture<SMPPServerSession> accepted = CompletableFuture.supplyAsync(() -> {
                 try {

@@ -28,6 +28,9 @@ public final class ScriptedSmsc implements AutoCloseable {
         void on(Pdu pdu, RawSmppSocket peer) throws IOException;
     }
 
+    /** How long the session waits for the client's next PDU before it gives up. */
+    private static final int SESSION_TIMEOUT_MILLIS = 30_000;
+
     /** A script that never answers. */
     public static final Script SILENT = (pdu, peer) -> { };
 
@@ -67,8 +70,8 @@ public final class ScriptedSmsc implements AutoCloseable {
     private void serve() {
         try (Socket socket = server.accept()) {
             RawSmppSocket connection = RawSmppSocket.of(socket);
-            // reads wait for as long as the test runs; close() ends them
-            socket.setSoTimeout(0);
+            // a client may stay quiet for longer than a raw client's read timeout; close() ends the wait sooner
+            socket.setSoTimeout(SESSION_TIMEOUT_MILLIS);
             peer = connection;
             while (true) {
                 Pdu pdu = connection.read();
@@ -89,7 +92,7 @@ public final class ScriptedSmsc implements AutoCloseable {
                 }
             }
         } catch (SocketTimeoutException e) {
-            // nobody connected
+            // nobody connected, or the client went quiet for the session timeout
         } catch (IOException e) {
             // the client or close() ended the connection
         }
