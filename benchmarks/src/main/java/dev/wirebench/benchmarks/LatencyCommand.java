@@ -1,6 +1,5 @@
 package dev.wirebench.benchmarks;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.harness.Charts;
@@ -15,7 +14,6 @@ import dev.wirebench.harness.Summary;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.Blackhole;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -212,12 +210,7 @@ final class LatencyCommand {
             }
         }
         StringBuilder md = new StringBuilder("# wirebench latency run ").append(folder.path().getFileName()).append("\n\n");
-        try {
-            Summary.describe(new ObjectMapper().readTree(folder.resolve(Main.ENV_FILE).toFile()))
-                    .forEach(line -> md.append("- ").append(line).append('\n'));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + folder.resolve(Main.ENV_FILE) + ": " + e.getMessage(), e);
-        }
+        md.append(Summary.environmentBullets(folder.resolve(Main.ENV_FILE)));
         md.append("- Settings: ").append(options.describe()).append('\n');
         md.append("- The clock row is back-to-back System.nanoTime(): the floor under every other row.\n");
         md.append("- Times in ns; each row also as <format>-<message>-<operation>.hgrm for HdrHistogram's plotter.\n");

@@ -179,6 +179,23 @@ public final class Summary {
     }
 
     /**
+     * The environment header of a subcommand's summary.md: {@link #describe} of the env.json at
+     * {@code envJson}, one markdown bullet a line; a file that cannot be read becomes a bullet saying
+     * so, since a report of finished measurements is worth more than its header.
+     */
+    public static String environmentBullets(java.nio.file.Path envJson) {
+        StringBuilder md = new StringBuilder();
+        try {
+            for (String line : describe(new com.fasterxml.jackson.databind.ObjectMapper().readTree(envJson.toFile()))) {
+                md.append("- ").append(line).append('\n');
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            md.append("- environment: not readable (").append(e.getMessage()).append(")\n");
+        }
+        return md.toString();
+    }
+
+    /**
      * The environment header from a run's env.json (as {@link Environment} writes it), tolerant of
      * fields an older run did not record.
      */

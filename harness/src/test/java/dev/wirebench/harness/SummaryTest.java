@@ -122,4 +122,17 @@ class SummaryTest {
         List<String> own = Summary.describe(json.readTree(json.writeValueAsString(Environment.capture(java.nio.file.Path.of("")))));
         assertTrue(own.get(0).contains(Runtime.getRuntime().availableProcessors() + " cores"), own.toString());
     }
+
+    @Test
+    void environmentBulletsAreTheDescriptionAsMarkdownOrSayTheFileIsUnreadable(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path env = dir.resolve("env.json");
+        java.nio.file.Files.writeString(env, "{\"cpu\":{\"model\":\"Xeon\",\"cores\":2}}");
+        String md = Summary.environmentBullets(env);
+        assertTrue(md.startsWith("- Machine: Xeon, 2 cores,"), md);
+        assertEquals(3, md.lines().filter(line -> line.startsWith("- ")).count(), md);
+        assertTrue(md.endsWith("\n"), md);
+        String missing = Summary.environmentBullets(dir.resolve("absent.json"));
+        assertTrue(missing.startsWith("- environment: not readable (") && missing.contains("absent.json"), missing);
+    }
 }

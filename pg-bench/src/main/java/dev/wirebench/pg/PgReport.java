@@ -1,6 +1,5 @@
 package dev.wirebench.pg;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.BarChart;
 import dev.wirebench.harness.BarSeries;
 import dev.wirebench.harness.Charts;
@@ -13,7 +12,6 @@ import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
 import org.HdrHistogram.Histogram;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -384,13 +382,7 @@ final class PgReport {
         if (failure != null) {
             md.append("**The run failed:** ").append(failure).append(" — the tables hold what finished before.\n\n");
         }
-        try {
-            for (String line : Summary.describe(new ObjectMapper().readTree(folder.resolve(RunFolder.ENV_FILE).toFile()))) {
-                md.append("- ").append(line).append('\n');
-            }
-        } catch (IOException | RuntimeException e) {
-            md.append("- environment: not readable (").append(e.getMessage()).append(")\n");
-        }
+        md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
         setup.forEach((key, value) -> md.append("- ").append(key).append(": ").append(value).append('\n'));
         md.append("\nInserts are timed from the first statement to the commit, with the payloads encoded beforehand, "
                 + "each a fresh load of an empty table, " + options.repeats() + " times over (the rounds interleave "

@@ -1,6 +1,5 @@
 package dev.wirebench.fix.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.PercentileLine;
@@ -10,7 +9,6 @@ import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import org.HdrHistogram.Histogram;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -176,13 +174,7 @@ final class FixReport {
 
     private String markdown(List<String> figures) {
         StringBuilder md = new StringBuilder("# FIX ping-pong\n\n");
-        try {
-            for (String line : Summary.describe(new ObjectMapper().readTree(folder.resolve(RunFolder.ENV_FILE).toFile()))) {
-                md.append("- ").append(line).append('\n');
-            }
-        } catch (IOException e) {
-            md.append("- (env.json unreadable: ").append(e.getMessage()).append(")\n");
-        }
+        md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
         md.append("- Load: ").append(options.describe()).append('\n');
         md.append("- Client: ").append(options.role() == FixOptions.Role.CLIENT
                 ? "against the server at " + options.host() + ":" + options.port()
