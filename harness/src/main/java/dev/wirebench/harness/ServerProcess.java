@@ -1,29 +1,40 @@
-package dev.wirebench.fix.run;
+package dev.wirebench.harness;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An engine's server in a JVM of its own ({@code fix --role server}), so that the server's garbage,
- * JIT and GC pauses are not the client's and the client's JVM counters describe the client alone.
- * It listens on a free loopback port, says which on its first line, and ends with this JVM.
+ * A server in a JVM of its own, started from this JVM's class path (the shaded jar, or a test's
+ * classes), so that the server's garbage, JIT and GC pauses are not the client's and the client's JVM
+ * counters describe the client alone. The server's main prints {@link #listeningOn} once it listens;
+ * {@link #start} waits a bounded time for that line and reads the address from it.
+ *
+ * <p>The child's standard input stays open until {@link #close()}: a server that calls
+ * {@link #awaitEndOfInput()} ends when it closes, which also happens when this JVM dies however it
+ * dies (the pipe's writing end goes with it). {@code close()} then stops the child in any case.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
-    static final String LISTENING = "listening on ";
+    /** What the line announcing the address starts with, before {@code host:port}. */
+    public static final String LISTENING = "listening on ";
+    /** How long {@link #start} waits for the line by default: a cold JVM on a busy machine is slow. */
+    public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Pattern ADDRESS = Pattern.compile(Pattern.quote(LISTENING) + "([^ ]+):(\\d+)");
-    private static final long START_TIMEOUT_SECONDS = 60;
 
     private final Process process;
     private final InetSocketAddress address;
@@ -35,19 +46,27 @@ final class ServerProcess implements AutoCloseable {
         this.output = output;
     }
 
+    /** {@link #start(String, List, Class, List, Duration)} with no JVM options and {@link #START_TIMEOUT}. */
+    public static ServerProcess start(String what, Class<?> main, List<String> args) throws IOException {
+        return start(what, List.of(), main, args, START_TIMEOUT);
+    }
+
     /**
-     * Starts the server of {@code engine} and waits until it listens.
+     * Starts {@code java <jvmOptions> -cp <this class path> <main> <args>} and waits until it prints
+     * the line {@link #listeningOn} makes.
      *
-     * @throws IOException if the JVM cannot start, or the server fails or does not listen within a minute;
-     *                     the message carries what it printed
+     * @param what names the server in messages: "the raw server"
+     * @throws IOException if the JVM cannot start, or the server ends or does not listen within
+     *                     {@code timeout}; the message carries what it printed
      */
-    static ServerProcess start(String engine) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                FixCommand.class.getName(), "--role", "server", "--engines", engine, "--bind", "127.0.0.1",
-                "--port", "0", FixCommand.EXIT_WITH, Long.toString(ProcessHandle.current().pid())));
+    public static ServerProcess start(String what, List<String> jvmOptions, Class<?> main, List<String> args,
+                                      Duration timeout) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
         List<String> output = Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<InetSocketAddress> listening = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
@@ -65,35 +84,72 @@ final class ServerProcess implements AutoCloseable {
                 // the process ended
             }
             listening.complete(null);
-        }, "fix-server-" + engine + "-output");
+        }, main.getSimpleName() + "-output");
         reader.setDaemon(true);
         reader.start();
-        InetSocketAddress address;
+        InetSocketAddress address = null;
+        boolean timedOut = false;
         try {
-            address = listening.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            address = null;
+            address = listening.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (TimeoutException e) {
+            timedOut = true;
+        } catch (ExecutionException e) {
+            // never completed exceptionally
         }
         if (address == null) {
             process.destroyForcibly();
-            throw new IOException("the " + engine + " server did not start: " + String.join(" / ", output));
+            String printed;
+            synchronized (output) {
+                printed = String.join(" / ", output);
+            }
+            throw new IOException(what + " did not start" + (timedOut ? " within " + timeout.toSeconds() + " s" : "")
+                    + ": " + (printed.isEmpty() ? "it printed nothing" : printed));
         }
         return new ServerProcess(process, address, output);
     }
 
-    InetSocketAddress address() {
+    /** The line a server's main prints once it listens on {@code address}, for {@link #start} to find. */
+    public static String listeningOn(InetSocketAddress address) {
+        return LISTENING + address.getHostString() + ":" + address.getPort();
+    }
+
+    /**
+     * For a server's main: blocks until this JVM's standard input ends, which is how a parent that
+     * started it through {@link #start} says stop (or dies).
+     */
+    public static void awaitEndOfInput() {
+        InputStream in = System.in;
+        byte[] skip = new byte[256];
+        try {
+            while (in.read(skip) >= 0) {
+                // nothing is sent; the end of input is the signal
+            }
+        } catch (IOException ended) {
+            // as good as the end
+        }
+    }
+
+    public InetSocketAddress address() {
         return address;
     }
 
     /** What the server printed so far (for an error message). */
-    String output() {
+    public String output() {
         synchronized (output) {
             return String.join(" / ", output);
         }
     }
 
+    /** Closes the child's input, asks it to stop (SIGTERM: its shutdown hooks run), and kills it after 10 s. */
     @Override
     public void close() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException alreadyGone) {
+            // the child ended first
+        }
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {

@@ -5,6 +5,7 @@ import dev.wirebench.fix.engine.FixServer;
 import dev.wirebench.fix.history.AnalyseCommand;
 import dev.wirebench.fix.history.HistoryWriter;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.ServerProcess;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -98,8 +99,7 @@ public final class FixCommand {
                     () -> System.exit(0));
         }
         InetSocketAddress address = server.address();
-        out.println("wirebench fix: " + name + " server " + ServerProcess.LISTENING + address.getHostString() + ":"
-                + address.getPort() + " (stop with Ctrl-C)");
+        out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(address) + " (stop with Ctrl-C)");
         out.flush();
         try {
             stopped.await();
@@ -134,7 +134,7 @@ public final class FixCommand {
                 if (options.role() == FixOptions.Role.CLIENT) {
                     runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
                 } else {
-                    try (ServerProcess server = ServerProcess.start(name)) {
+                    try (ServerProcess server = startServer(name)) {
                         runEngine(engine, server.address(), options, report, out);
                     }
                 }
@@ -185,6 +185,12 @@ public final class FixCommand {
             }
         }
         report.knee(engine.name(), Long.MAX_VALUE, "every rate up to " + SWEEP_RATES[SWEEP_RATES.length - 1] + "/s held");
+    }
+
+    /** The server of {@code engine} in a JVM of its own on a free loopback port, ending with this JVM. */
+    private static ServerProcess startServer(String engine) throws IOException {
+        return ServerProcess.start("the " + engine + " server", FixCommand.class, List.of("--role", "server", "--engines",
+                engine, "--bind", "127.0.0.1", "--port", "0", EXIT_WITH, Long.toString(ProcessHandle.current().pid())));
     }
 
     /** {@code dir/h.log} and {@code raw} give {@code dir/h-raw.log}. */
