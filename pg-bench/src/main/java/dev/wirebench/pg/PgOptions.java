@@ -2,6 +2,7 @@ package dev.wirebench.pg;
 
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Flags;
+import dev.wirebench.harness.OptionReader;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,38 +73,26 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
         int repeats = 5;
         int embeddedPort = 0;
         Path resultsDir = Path.of("results");
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--quick")) {
-                quick = true;
-                continue;
-            }
-            if (arg.equals("--keep")) {
-                keep = true;
-                continue;
-            }
-            if (!arg.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-            String value = args[++i];
+        OptionReader options = new OptionReader(args, "--quick", "--keep");
+        while (options.next()) {
+            String arg = options.flag();
             switch (arg) {
-                case "--rows" -> rows = positives(arg, value);
-                case "--warmup" -> warmup = Durations.parse(arg, value);
-                case "--batch" -> batch = Flags.positiveInt(arg, value);
-                case "--fetch-size" -> fetchSize = Flags.positiveInt(arg, value);
-                case "--jdbc-url" -> jdbcUrl = jdbcUrl(value);
-                case "--user" -> user = value;
-                case "--password-env" -> passwordEnv = value;
-                case "--compression" -> compression = compression(value);
-                case "--seed" -> seed = seed(value);
-                case "--qps" -> qps = positives(arg, value);
-                case "--repeats" -> repeats = Flags.positiveInt(arg, value);
-                case "--embedded-port" -> embeddedPort = Flags.port(arg, value, null);
-                case "--results-dir" -> resultsDir = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + arg + " (pg -h lists them)");
+                case "--quick" -> quick = true;
+                case "--keep" -> keep = true;
+                case "--rows" -> rows = positives(arg, options.value());
+                case "--warmup" -> warmup = Durations.parse(arg, options.value());
+                case "--batch" -> batch = Flags.positiveInt(arg, options.value());
+                case "--fetch-size" -> fetchSize = Flags.positiveInt(arg, options.value());
+                case "--jdbc-url" -> jdbcUrl = jdbcUrl(options.value());
+                case "--user" -> user = options.value();
+                case "--password-env" -> passwordEnv = options.value();
+                case "--compression" -> compression = compression(options.value());
+                case "--seed" -> seed = seed(options.value());
+                case "--qps" -> qps = positives(arg, options.value());
+                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
+                case "--embedded-port" -> embeddedPort = Flags.port(arg, options.value(), null);
+                case "--results-dir" -> resultsDir = Path.of(options.value());
+                default -> throw options.unknown("pg");
             }
         }
         if (rows == null) {

@@ -2,6 +2,7 @@ package dev.wirebench.fix.run;
 
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Flags;
+import dev.wirebench.harness.OptionReader;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,49 +66,34 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         Duration logonTimeout = Duration.ofSeconds(10);
         Path history = null;
         Path resultsDir = Path.of("results");
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
+        OptionReader options = new OptionReader(args, "--quick", "--sweep");
+        while (options.next()) {
+            String arg = options.flag();
             switch (arg) {
-                case "--quick" -> {
-                    quick = true;
-                    continue;
-                }
-                case "--sweep" -> {
-                    sweep = true;
-                    continue;
-                }
-                default -> { }
-            }
-            if (!arg.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--engines" -> engines = engines(value, known);
-                case "--role" -> role = role(value);
-                case "--bind" -> bind = value;
-                case "--host" -> host = value;
-                case "--port" -> port = Flags.port(arg, value, "any free port, for a server");
+                case "--quick" -> quick = true;
+                case "--sweep" -> sweep = true;
+                case "--engines" -> engines = engines(options.value(), known);
+                case "--role" -> role = role(options.value());
+                case "--bind" -> bind = options.value();
+                case "--host" -> host = options.value();
+                case "--port" -> port = Flags.port(arg, options.value(), "any free port, for a server");
                 case "--mode" -> {
-                    if (!value.equals("closed")) {
+                    if (!options.value().equals("closed")) {
                         throw new IllegalArgumentException("--mode takes 'closed' (for open loop use --rate N or --sweep), not '"
-                                + value + "'");
+                                + options.value() + "'");
                     }
                     modeGiven = true;
                 }
                 case "--rate" -> {
-                    load = Load.rate(Flags.positive("--rate", value));
+                    load = Load.rate(Flags.positive("--rate", options.value()));
                     rateGiven = true;
                 }
-                case "--warmup" -> warmup = Durations.parse(arg, value);
-                case "--duration" -> duration = Durations.parse(arg, value);
-                case "--logon-timeout" -> logonTimeout = Durations.parse(arg, value);
-                case "--history" -> history = Path.of(value);
-                case "--results-dir" -> resultsDir = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + arg + " (fix -h lists them)");
+                case "--warmup" -> warmup = Durations.parse(arg, options.value());
+                case "--duration" -> duration = Durations.parse(arg, options.value());
+                case "--logon-timeout" -> logonTimeout = Durations.parse(arg, options.value());
+                case "--history" -> history = Path.of(options.value());
+                case "--results-dir" -> resultsDir = Path.of(options.value());
+                default -> throw options.unknown("fix");
             }
         }
         if ((rateGiven ? 1 : 0) + (sweep ? 1 : 0) + (modeGiven ? 1 : 0) > 1) {
