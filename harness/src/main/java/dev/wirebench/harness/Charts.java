@@ -96,6 +96,33 @@ public final class Charts {
         return writeImage(render(chart, width, height), file);
     }
 
+    /**
+     * Writes {@code panels} one above the other as one PNG, each {@code width} x {@code panelHeight}
+     * pixels, replacing the file whole as {@link #writePng(BarChart, Path, int, int)} does: for measures
+     * in different units over the same categories (throughput and latency per window), which one y axis
+     * could not show both of.
+     *
+     * @return {@code file}
+     * @throws IllegalArgumentException if there are no panels or a panel is under {@value #MIN_WIDTH}x{@value #MIN_HEIGHT}
+     * @throws UncheckedIOException     naming the file if it cannot be written, and the directory if that does not exist
+     */
+    public static Path writePng(List<BarChart> panels, Path file, int width, int panelHeight) {
+        if (panels.isEmpty()) {
+            throw new IllegalArgumentException("no panels to draw into " + file);
+        }
+        checkWritable(file, width, panelHeight);
+        BufferedImage image = new BufferedImage(width, panelHeight * panels.size(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            for (int i = 0; i < panels.size(); i++) {
+                g.drawImage(render(panels.get(i), width, panelHeight), 0, i * panelHeight, null);
+            }
+        } finally {
+            g.dispose();
+        }
+        return writeImage(image, file);
+    }
+
     /** Writes {@code plot} as a {@value #DEFAULT_WIDTH}x{@value #DEFAULT_HEIGHT} PNG; see {@link #writePng(PercentilePlot, Path, int, int)}. */
     public static Path writePng(PercentilePlot plot, Path file) {
         return writePng(plot, file, DEFAULT_WIDTH, DEFAULT_HEIGHT);

@@ -63,6 +63,23 @@ class ChartsTest {
     }
 
     @Test
+    void stacksPanelsOneAboveTheOtherEachAsItWouldBeDrawnAlone(@TempDir Path dir) throws Exception {
+        BarChart top = codecChart(false);
+        BarChart bottom = codecChart(true);
+        Path file = Charts.writePng(List.of(top, bottom), dir.resolve("stacked.png"), 800, 400);
+        BufferedImage image = ImageIO.read(file.toFile());
+        assertEquals(800, image.getWidth());
+        assertEquals(800, image.getHeight());
+        BufferedImage alone = Charts.render(bottom, 800, 400);
+        for (int y = 0; y < 400; y += 7) {
+            for (int x = 0; x < 800; x += 7) {
+                assertEquals(alone.getRGB(x, y), image.getRGB(x, 400 + y), "pixel " + x + "," + y + " of the lower panel");
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Charts.writePng(List.of(), dir.resolve("none.png"), 800, 400));
+    }
+
+    @Test
     void drawsTheBarsOfEverySeriesInItsOwnColour() {
         BufferedImage image = Charts.render(codecChart(true), 1200, 700);
         Set<Integer> colours = new HashSet<>();
