@@ -1,0 +1,148 @@
+package dev.wirebench.smpp.run;
+
+import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.ServerProcess;
+import dev.wirebench.smpp.server.Smsc;
+import dev.wirebench.smpp.server.SmscConfig;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code smpp}: a window sweep of submit_sm against this project's SMSC, or one side of it
+ * ({@code --role server|client}). With {@code --role both} the SMSC runs in a JVM of its own, so its
+ * garbage, JIT and event loops are not the client's.
+ */
+public final class SmppCommand {
+
+    /** Hidden option of a server JVM started by {@code --role both}: stop when standard input ends. */
+    static final String UNTIL_INPUT_ENDS = "--until-input-ends";
+
+    private SmppCommand() {
+    }
+
+    /** Entry point of the SMSC JVM that {@code --role both} starts (and of {@code smpp} on its own). */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs {@code smpp} with the arguments after it; returns the exit status (0 done, 1 bad options or a failed run). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        List<String> own = new ArrayList<>(Arrays.asList(args));
+        if (own.contains("-h") || own.contains("--help")) {
+            out.println(SmppOptions.USAGE);
+            return 0;
+        }
+        boolean untilInputEnds = own.remove(UNTIL_INPUT_ENDS);
+        SmppOptions options;
+        try {
+            options = SmppOptions.parse(own.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            err.println("wirebench smpp: " + e.getMessage());
+            return 1;
+        }
+        try {
+            return switch (options.role()) {
+                case SERVER -> serve(options, untilInputEnds, out, err);
+                case CLIENT -> measure(options, null, out, err);
+                case BOTH -> {
+                    try (ServerProcess server = ServerProcess.start("the SMSC", SmppCommand.class, List.of("--role",
+                            "server", "--bind", "127.0.0.1", "--port", "0", UNTIL_INPUT_ENDS))) {
+                        yield measure(options, server.address(), out, err);
+                    }
+                }
+            };
+        } catch (IOException e) {
+            err.println("wirebench smpp: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Serves until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
+    private static int serve(SmppOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
+        SmscConfig config = SmscConfig.of(Map.of(WindowRun.SYSTEM_ID, WindowRun.PASSWORD))
+                .withHost(options.bind()).withPort(options.port());
+        Smsc smsc;
+        try {
+            smsc = Smsc.start(config);
+        } catch (IOException | RuntimeException e) {
+            err.println("wirebench smpp: " + e.getMessage());
+            return 1;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            smsc.close();
+            stopped.countDown();
+        }, "smsc-shutdown"));
+        out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
+                + " (system_id " + WindowRun.SYSTEM_ID + ", password " + WindowRun.PASSWORD + "; stop with Ctrl-C)");
+        out.flush();
+        if (untilInputEnds) {
+            ServerProcess.awaitEndOfInput();
+            smsc.close();
+            return 0;
+        }
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /**
+     * Runs every window in turn, filing each result as it is done, so a stopped run keeps what finished.
+     *
+     * @param local the SMSC this process started, or null to use --host and --port
+     */
+    private static int measure(SmppOptions options, InetSocketAddress local, PrintStream out, PrintStream err) {
+        RunFolder folder;
+        try {
+            folder = RunFolder.start(options.resultsDir());
+        } catch (UncheckedIOException e) {
+            err.println("wirebench smpp: " + e.getMessage() + " (choose another with --results-dir DIR)");
+            return 1;
+        }
+        InetSocketAddress smsc = local != null ? local : new InetSocketAddress(options.host(), options.port());
+        String where = local != null ? "this project's Smsc in a JVM of its own on " + smsc.getHostString() + ":" + smsc.getPort()
+                : "the SMSC at " + options.host() + ":" + options.port();
+        SmppReport report = new SmppReport(folder, options, where);
+        out.println("wirebench smpp: " + options.describe() + "; against " + where);
+        out.println("Results go to " + folder + "/");
+        long started = System.nanoTime();
+        int n = options.windows().size();
+        for (int i = 0; i < n; i++) {
+            int window = options.windows().get(i);
+            out.printf("[%d/%d] window %d, %d session%s (%.0f s elapsed)%n", i + 1, n, window, options.sessions(),
+                    options.sessions() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9);
+            try {
+                WindowRun.Result result = WindowRun.run(smsc, window, options.sessions(), options.warmup(),
+                        options.duration(), out);
+                out.println("  " + SmppReport.oneLine(result));
+                report.add(result);
+            } catch (IOException e) {
+                err.println("wirebench smpp: window " + window + " failed: " + e.getMessage());
+                report.failed("window " + window + ": " + e.getMessage());
+                report.write();
+                out.print(report.text());
+                return 1;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                report.failed("interrupted in window " + window);
+                report.write();
+                return 1;
+            }
+            report.write();
+        }
+        out.print(report.text());
+        out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
+        return 0;
+    }
+}

@@ -1,0 +1,157 @@
+package dev.wirebench.smpp.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wirebench.harness.ServerProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code smpp} end to end: the SMSC in a JVM of its own or in another process, the run folder, the errors a user meets. */
+class SmppCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Ran(int status, String out, String err) {
+    }
+
+    private static Ran smpp(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SmppCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Path onlyRunFolder(Path results) throws IOException {
+        try (Stream<Path> folders = Files.list(results)) {
+            List<Path> all = folders.toList();
+            assertEquals(1, all.size(), all.toString());
+            return all.get(0);
+        }
+    }
+
+    /** The row of {@code window} in summary.md's table: its cells. */
+    private static String[] row(String summary, int window) {
+        Matcher m = Pattern.compile("(?m)^\\| " + window + " \\|(.*)\\|$").matcher(summary);
+        assertTrue(m.find(), "no row for window " + window + " in\n" + summary);
+        return m.group(1).split("\\|");
+    }
+
+    @Test
+    @Timeout(120)
+    void sweepsTheWindowsAgainstAnSmscInItsOwnJvmAndFilesTableHistogramsAndPlot() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = smpp("--window-sweep", "1,16", "--sessions", "2", "--warmup", "300ms", "--duration", "1s",
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        assertTrue(ran.out().contains("[1/2] window 1, 2 sessions"), ran.out());
+        assertTrue(ran.out().contains("[2/2] window 16, 2 sessions"), ran.out());
+        assertTrue(ran.out().contains("JVM of its own"), ran.out());
+        Path folder = onlyRunFolder(results);
+        String summary = Files.readString(folder.resolve("summary.md"));
+        for (int window : new int[] {1, 16}) {
+            String[] cells = row(summary, window);
+            assertEquals("2", cells[0].trim(), "sessions of window " + window);
+            long submits = Long.parseLong(cells[1].trim());
+            assertTrue(submits > 50, "window " + window + " made " + submits + " submits in 1 s");
+            assertEquals("0", cells[9].trim(), "timeouts of window " + window);
+            assertEquals("0", cells[10].trim(), "errors of window " + window);
+            String hgrm = Files.readString(folder.resolve("window-" + window + ".hgrm"));
+            assertTrue(Pattern.compile("Total count += +" + submits + "]").matcher(hgrm).find(), hgrm);
+        }
+        assertEquals("1.000", row(summary, 1)[3].trim());
+        assertTrue(summary.contains("- JDK: "), summary);
+        assertTrue(summary.contains("![Throughput and latency against window](smpp-sweep.png)"), summary);
+        BufferedImage png = ImageIO.read(folder.resolve("smpp-sweep.png").toFile());
+        assertEquals(1000, png.getWidth());
+        assertEquals(840, png.getHeight());
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("smpp.json").toFile());
+        assertEquals(2, json.get("results").size());
+        assertEquals(16, json.get("results").get(1).get("window").asInt());
+        assertTrue(json.get("results").get(1).get("latencyNanos").get("p99").asLong() > 0);
+        assertTrue(Files.isRegularFile(folder.resolve("env.json")));
+    }
+
+    @Test
+    @Timeout(120)
+    void aClientMeasuresAgainstAServerRunningInAnotherProcess() throws Exception {
+        try (ServerProcess server = ServerProcess.start("smpp --role server", SmppCommand.class,
+                List.of("--role", "server", "--port", "0", SmppCommand.UNTIL_INPUT_ENDS))) {
+            assertTrue(server.output().contains("system_id wirebench"), server.output());
+            Path results = dir.resolve("results");
+            Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(server.address().getPort()),
+                    "--window-sweep", "4", "--sessions", "1", "--warmup", "200ms", "--duration", "500ms",
+                    "--results-dir", results.toString());
+            assertEquals(0, ran.status(), ran.out() + ran.err());
+            String summary = Files.readString(onlyRunFolder(results).resolve("summary.md"));
+            assertTrue(Long.parseLong(row(summary, 4)[1].trim()) > 0, summary);
+            assertTrue(summary.contains("the SMSC at 127.0.0.1:" + server.address().getPort()), summary);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aRefusedConnectionIsOneLineAndExitOne() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = free.getLocalPort();
+        }
+        Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(port), "--window-sweep", "1",
+                "--duration", "1s", "--results-dir", dir.resolve("r").toString());
+        assertEquals(1, ran.status());
+        assertEquals("wirebench smpp: window 1 failed: cannot connect to 127.0.0.1:" + port
+                + ": connection refused; is an SMSC listening there?\n", ran.err());
+        String summary = Files.readString(onlyRunFolder(dir.resolve("r")).resolve("summary.md"));
+        assertTrue(summary.contains("**FAILED:** window 1: cannot connect"), summary);
+    }
+
+    @Test
+    @Timeout(60)
+    void aPortInUseIsOneLineAndExitOne() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Ran ran = smpp("--role", "server", "--port", Integer.toString(taken.getLocalPort()));
+            assertEquals(1, ran.status());
+            assertTrue(ran.err().startsWith("wirebench smpp: SMSC cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": "),
+                    ran.err());
+            assertTrue(ran.err().endsWith("; stop whatever holds that port or choose another (port 0 picks a free one)\n"),
+                    ran.err());
+            assertEquals(1, ran.err().lines().count(), ran.err());
+        }
+    }
+
+    @Test
+    void aBadOptionIsOneLineAndExitOneAndHelpListsTheOptions() {
+        Ran bad = smpp("--window-sweep", "x");
+        assertEquals(1, bad.status());
+        assertEquals("wirebench smpp: --window-sweep takes windows from 1 to 65535, comma-separated (1,8,64,512), not 'x'\n",
+                bad.err());
+        Ran help = smpp("-h");
+        assertEquals(0, help.status());
+        for (String option : List.of("--window-sweep", "--sessions", "--duration", "--warmup", "--quick", "--role", "--bind",
+                "--host", "--port", "--results-dir")) {
+            assertTrue(help.out().contains(option), option);
+        }
+        assertFalse(help.out().contains(SmppCommand.UNTIL_INPUT_ENDS));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.wirebench.smpp.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class SmppOptionsTest {
+
+    private static void assertMessage(String message, String... args) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SmppOptions.parse(args));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void sweepsWindowsOneToFiveHundredTwelveWithFourSessionsForTwentySecondsAfterFiveByDefault() {
+        SmppOptions o = SmppOptions.parse(new String[0]);
+        assertEquals(List.of(1, 8, 64, 512), o.windows());
+        assertEquals(4, o.sessions());
+        assertEquals(Duration.ofSeconds(5), o.warmup());
+        assertEquals(Duration.ofSeconds(20), o.duration());
+        assertEquals(SmppOptions.Role.BOTH, o.role());
+        assertEquals("127.0.0.1", o.bind());
+        assertEquals(2775, o.port());
+        assertEquals(Path.of("results"), o.resultsDir());
+    }
+
+    @Test
+    void quickShortensTheWarmUpAndTheWindowUnlessTimesAreGiven() {
+        SmppOptions quick = SmppOptions.parse(new String[] {"--quick"});
+        assertEquals(Duration.ofSeconds(1), quick.warmup());
+        assertEquals(Duration.ofSeconds(3), quick.duration());
+        assertEquals(Duration.ofMillis(500), SmppOptions.parse(new String[] {"--duration", "500ms", "--quick"}).duration());
+    }
+
+    @Test
+    void takesWindowsInTheOrderGivenWithoutRepeats() {
+        SmppOptions o = SmppOptions.parse(new String[] {"--window-sweep", "64,1,64,65535", "--sessions", "1_000"});
+        assertEquals(List.of(64, 1, 65535), o.windows());
+        assertEquals(1000, o.sessions());
+    }
+
+    @Test
+    void aClientNeedsTheServersHostAndRealPort() {
+        SmppOptions o = SmppOptions.parse(new String[] {"--role", "client", "--host", "10.0.0.1", "--port", "2776"});
+        assertEquals("10.0.0.1", o.host());
+        assertEquals(2776, o.port());
+        assertMessage("--role client needs --host H and --port P of a running smpp --role server", "--role", "client", "--port", "1");
+        assertMessage("--role client needs the server's real --port, not 0", "--role", "client", "--host", "h", "--port", "0");
+        assertMessage("--host is for --role client; a server listens on --bind", "--host", "h");
+    }
+
+    @Test
+    void refusesBadValuesNamingTheOption() {
+        assertMessage("--window-sweep takes windows from 1 to 65535, comma-separated (1,8,64,512), not '1,,8'", "--window-sweep", "1,,8");
+        assertMessage("--window-sweep takes windows from 1 to 65535, comma-separated (1,8,64,512), not '0'", "--window-sweep", "0");
+        assertMessage("--window-sweep: a window is at most 65535 (sequence numbers carry the slot in 16 bits), not 65536",
+                "--window-sweep", "65536");
+        assertMessage("--sessions takes a whole number above 0, not 'four'", "--sessions", "four");
+        assertMessage("--sessions takes 1 to 1000, not '1001'", "--sessions", "1001");
+        assertMessage("--duration takes a time such as 500ms, 5s or 1m, not 'long'", "--duration", "long");
+        assertMessage("--duration must be above 0", "--duration", "0s");
+        assertMessage("--role takes both, server or client, not 'proxy'", "--role", "proxy");
+        assertMessage("--port takes 1 to 65535 (0: any free port, for a server), not '70000'", "--port", "70000");
+        assertMessage("unknown option --window (smpp -h lists them)", "--window", "8");
+        assertMessage("--sessions needs a value", "--sessions");
+        assertMessage("unexpected argument 'fast'", "fast");
+    }
+}
