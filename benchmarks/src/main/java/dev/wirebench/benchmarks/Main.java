@@ -52,6 +52,7 @@ public final class Main {
                    java -jar benchmarks.jar fix [--engines E] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
                    java -jar benchmarks.jar fix analyse <history file> [--warmup T] [--tag 35=D] [--samples N]
                    java -jar benchmarks.jar pg [--rows 1000,10000] [--batch 100] [--quick] [--jdbc-url URL --user U]
+                   java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--duration T] [--quick]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
@@ -80,6 +81,9 @@ public final class Main {
               pg           InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts
                            (batch, rewritten batch, binary COPY), reads, (de)serialisation percentiles, sizes, a
                            JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url (pg -h for options)
+              smpp         SMPP submit_sm against this project's Netty SMSC at rising windows (submit_sm in flight
+                           per session): submit_sm/s and send-to-response percentiles per window, a plot; client
+                           and SMSC on one host (the SMSC in a JVM of its own) or two (smpp -h for options)
 
             Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
             pg: 2 when the database cannot be reached or started, or a row read back does not match;
@@ -208,6 +212,9 @@ public final class Main {
         }
         if (command.equals("pg")) {
             return dev.wirebench.pg.PgCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (command.equals("smpp")) {
+            return dev.wirebench.smpp.run.SmppCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         if (SUBCOMMANDS.contains(command)) {
             return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);
