@@ -34,4 +34,10 @@ public final class Durations {
         };
         return Duration.ofNanos(Math.round(nanos));
     }
+
+    /** A time in seconds for a report line: {@code 5 s}, {@code 0.5 s}. */
+    public static String seconds(Duration d) {
+        double s = d.toNanos() / 1e9;
+        return (s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " s";
+    }
 }

@@ -54,4 +54,22 @@ public final class Flags {
         }
         return (int) n;
     }
+
+    /**
+     * One of an enum's constants, named in lower case ({@code --role server}).
+     *
+     * @throws IllegalArgumentException naming {@code flag} and every name it takes
+     */
+    public static <E extends Enum<E>> E choice(String flag, String value, Class<E> type) {
+        E[] constants = type.getEnumConstants();
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < constants.length; i++) {
+            String name = constants[i].name().toLowerCase(java.util.Locale.ROOT);
+            if (name.equals(value.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return constants[i];
+            }
+            names.append(i == 0 ? "" : i == constants.length - 1 ? " or " : ", ").append(name);
+        }
+        throw new IllegalArgumentException(flag + " takes " + names + ", not '" + value + "'");
+    }
 }

@@ -28,4 +28,10 @@ class DurationsTest {
             assertTrue(e.getMessage().startsWith("--warmup takes a time"), e.getMessage());
         }
     }
+
+    @Test
+    void showsWholeSecondsWithoutAPointAndOthersWithIt() {
+        assertEquals("5 s", Durations.seconds(Duration.ofSeconds(5)));
+        assertEquals("0.5 s", Durations.seconds(Duration.ofMillis(500)));
+    }
 }

@@ -28,4 +28,14 @@ class FlagsTest {
         assertThrows(IllegalArgumentException.class, () -> Flags.positive("--rate", "fast"));
         assertThrows(IllegalArgumentException.class, () -> Flags.positiveInt("--rows", "3000000000"));
     }
+
+    private enum Role { BOTH, SERVER, CLIENT }
+
+    @Test
+    void aChoiceIsAnEnumsConstantInAnyCaseAndARefusalListsThemAll() {
+        assertEquals(Role.SERVER, Flags.choice("--role", "server", Role.class));
+        assertEquals(Role.CLIENT, Flags.choice("--role", "CLIENT", Role.class));
+        assertEquals("--role takes both, server or client, not 'peer'",
+                assertThrows(IllegalArgumentException.class, () -> Flags.choice("--role", "peer", Role.class)).getMessage());
+    }
 }

@@ -73,7 +73,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 case "--quick" -> quick = true;
                 case "--sweep" -> sweep = true;
                 case "--engines" -> engines = engines(options.value(), known);
-                case "--role" -> role = role(options.value());
+                case "--role" -> role = Flags.choice(arg, options.value(), Role.class);
                 case "--bind" -> bind = options.value();
                 case "--host" -> host = options.value();
                 case "--port" -> port = Flags.port(arg, options.value(), "any free port, for a server");
@@ -139,23 +139,11 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         return List.copyOf(engines);
     }
 
-    private static Role role(String value) {
-        try {
-            return Role.valueOf(value.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--role takes both, server or client, not '" + value + "'");
-        }
-    }
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
         String how = sweep ? "rate sweep (open loop)" : load.toString();
-        return how + ", warm-up " + seconds(warmup) + ", measured " + seconds(duration) + " per engine"
+        return how + ", warm-up " + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
                 + (sweep ? " per rate" : "");
-    }
-
-    static String seconds(Duration d) {
-        double s = d.toNanos() / 1e9;
-        return (s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " s";
     }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The options of {@code smpp}, parsed and checked; every refusal says which option and why.
@@ -73,7 +72,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
                 case "--sessions" -> sessions = sessions(options.value());
                 case "--warmup" -> warmup = Durations.parse(arg, options.value());
                 case "--duration" -> duration = Durations.parse(arg, options.value());
-                case "--role" -> role = role(options.value());
+                case "--role" -> role = Flags.choice(arg, options.value(), Role.class);
                 case "--bind" -> bind = options.value();
                 case "--host" -> host = options.value();
                 case "--port" -> port = Flags.port(arg, options.value(), "any free port, for a server");
@@ -132,22 +131,10 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         return n;
     }
 
-    private static Role role(String value) {
-        try {
-            return Role.valueOf(value.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--role takes both, server or client, not '" + value + "'");
-        }
-    }
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
         return "windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s") + ", warm-up "
-                + seconds(warmup) + ", measured " + seconds(duration) + " per window";
-    }
-
-    static String seconds(Duration d) {
-        double s = d.toNanos() / 1e9;
-        return (s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s)) + " s";
+                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window";
     }
 }
