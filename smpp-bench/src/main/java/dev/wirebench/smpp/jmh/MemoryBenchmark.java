@@ -1,5 +1,6 @@
 package dev.wirebench.smpp.jmh;
 
+import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.smpp.client.BlockingEsme;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -75,7 +76,8 @@ public class MemoryBenchmark {
         public String threads;
 
         ThreadFactory factory;
-        SmscProcess smsc;
+        ServerProcess smsc;
+        int port;
         final List<BlockingEsme> open = new ArrayList<>();
 
         @Setup(Level.Trial)
@@ -83,6 +85,7 @@ public class MemoryBenchmark {
             // before the SMSC starts: on JDK 17 a virtual trial ends here, with its one line and no numbers
             factory = SessionThreads.factory(threads, "esme-reader-");
             smsc = SmscProcess.start();
+            port = smsc.address().getPort();
         }
 
         @TearDown(Level.Trial)
@@ -164,7 +167,7 @@ public class MemoryBenchmark {
     @Benchmark
     public int openSessions(Sessions s, Footprint f) throws IOException, InterruptedException {
         for (int i = 0; i < s.sessions; i++) {
-            BlockingEsme esme = BlockingEsme.connect("127.0.0.1", s.smsc.port(), SmscProcess.SYSTEM_ID,
+            BlockingEsme esme = BlockingEsme.connect("127.0.0.1", s.port, SmscProcess.SYSTEM_ID,
                     SmscProcess.PASSWORD, TIMEOUT);
             s.open.add(esme);
             esme.startReader(s.factory);
