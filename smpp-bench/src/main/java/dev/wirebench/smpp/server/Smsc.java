@@ -95,9 +95,15 @@ public final class Smsc implements AutoCloseable {
             shutDownLoops();
             Throwable cause = bound.cause();
             String where = config.host() + ":" + config.port();
-            if (cause instanceof BindException) {
+            if (cause instanceof BindException && String.valueOf(cause.getMessage()).contains("in use")) {
                 throw new IOException("SMSC cannot listen on " + where + ": " + cause.getMessage()
                         + "; stop whatever holds that port or choose another (port 0 picks a free one)", cause);
+            }
+            if (cause instanceof BindException) {
+                // the same exception says the host is not one of this machine's addresses: another remedy
+                throw new IOException("SMSC cannot listen on " + where + ": " + cause.getMessage()
+                        + "; is " + config.host() + " an address of this machine? (" + SmscConfig.LOOPBACK
+                        + " listens on this machine only)", cause);
             }
             throw new IOException("SMSC cannot listen on " + where + ": " + cause, cause);
         }

@@ -141,6 +141,18 @@ class SmppCommandTest {
     }
 
     @Test
+    @Timeout(60)
+    void anAddressNotOfThisMachineIsOneLineThatSaysSoAndExitOne() {
+        // 192.0.2.1 is TEST-NET-1: never a local address
+        Ran ran = smpp("--role", "server", "--bind", "192.0.2.1", "--port", "0");
+        assertEquals(1, ran.status());
+        assertTrue(ran.err().startsWith("wirebench smpp: SMSC cannot listen on 192.0.2.1:0: "), ran.err());
+        assertTrue(ran.err().endsWith("; is 192.0.2.1 an address of this machine? (127.0.0.1 listens on this machine only)\n"),
+                ran.err());
+        assertEquals(1, ran.err().lines().count(), ran.err());
+    }
+
+    @Test
     void aBadOptionIsOneLineAndExitOneAndHelpListsTheOptions() {
         Ran bad = smpp("--window-sweep", "x");
         assertEquals(1, bad.status());
