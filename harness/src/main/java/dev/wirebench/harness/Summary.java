@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 
 /**
  * A run's {@code summary.md}: a short environment header, then one table per suite with
- * Benchmark | Mode | Score | Error | Unit | Alloc B/op | Size B | × baseline. Rows come in ranking
+ * Benchmark | Mode | Score | Error | Unit | Alloc B/op | the suite's own counters | Size B | × baseline. Rows come in ranking
  * groups (e.g. one message and operation) in the order the suite gives them; within a group the best
  * score comes first, so a reader sees the ranking at a glance.
  *
@@ -93,7 +93,9 @@ public final class Summary {
         }
         boolean sizes = table.entries().stream().anyMatch(e -> e.sizeBytes().isPresent());
         boolean ratio = table.baseline() != null;
+        List<String> counters = counters(table.entries());
         List<String> columns = new ArrayList<>(List.of("Benchmark", "Mode", "Score", "Error", "Unit", "Alloc B/op"));
+        columns.addAll(counters);
         if (sizes) {
             columns.add("Size B");
         }
@@ -119,6 +121,10 @@ public final class Summary {
                 Metric score = e.result().primary();
                 List<String> cells = new ArrayList<>(List.of(e.result().label(), e.result().mode(), number(score.score()),
                         number(score.error()), score.unit(), alloc(e.result())));
+                for (String counter : counters) {
+                    Metric value = e.result().secondary().get(counter);
+                    cells.add(value == null ? NONE : number(value.score()));
+                }
                 if (sizes) {
                     cells.add(e.sizeBytes().isPresent() ? String.valueOf(e.sizeBytes().getAsLong()) : NONE);
                 }
@@ -129,6 +135,24 @@ public final class Summary {
             }
         }
         return md.toString();
+    }
+
+    /**
+     * The suite's own secondary results ({@code @AuxCounters}), sorted by name: every profiler names its
+     * metrics with a dot ({@code gc.alloc.rate}) except the stack profiler, and a counter is named after a
+     * Java field, which has none. Shown beside the score, since a suite reports them for a reason (bytes
+     * per session, say) that the score does not carry.
+     */
+    private static List<String> counters(List<Entry> entries) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        for (Entry entry : entries) {
+            for (String name : entry.result().secondary().keySet()) {
+                if (name.indexOf('.') < 0 && !name.equals("stack")) {
+                    names.add(name);
+                }
+            }
+        }
+        return List.copyOf(names);
     }
 
     /** Best first: the lowest time, or the highest throughput; no score last. */

@@ -135,4 +135,24 @@ class SummaryTest {
         String missing = Summary.environmentBullets(dir.resolve("absent.json"));
         assertTrue(missing.startsWith("- environment: not readable (") && missing.contains("absent.json"), missing);
     }
+
+    @Test
+    void aSuitesOwnCountersGetAColumnEachAndProfilerMetricsDoNot() {
+        Map<String, Metric> open = Map.of(
+                Summary.ALLOC_METRIC, new Metric(40_000, 1, "B/op"),
+                "gc.count", new Metric(3, 0, "counts"),
+                "stack", new Metric(Double.NaN, Double.NaN, "---"),
+                "rssBytesPerSession", new Metric(17291.9, Double.NaN, "#"),
+                "heapBytesPerSession", new Metric(7464.9, Double.NaN, "#"));
+        JmhResult platform = new JmhResult("dev.wirebench.smpp.jmh.MemoryBenchmark.openSessions", "ss",
+                new TreeMap<>(Map.of("sessions", "1000")), new Metric(1035, 2147, "ms/op"), open);
+        JmhResult other = new JmhResult("dev.wirebench.smpp.jmh.MemoryBenchmark.openSessions", "ss",
+                new TreeMap<>(Map.of("sessions", "10")), new Metric(22.8, 20.4, "ms/op"), Map.of());
+        String md = Summary.table(new Table("MemoryBenchmark", null, List.of(
+                new Entry(platform, "open", "1000", OptionalLong.empty()), new Entry(other, "open", "10", OptionalLong.empty()))));
+        assertTrue(md.contains("| Benchmark | Mode | Score | Error | Unit | Alloc B/op | heapBytesPerSession | rssBytesPerSession |\n"), md);
+        assertTrue(md.contains("| 1035 | 2147 | ms/op | 40000 | 7465 | 17292 |\n"), md);
+        // a row without the counters shows a dash, not a zero
+        assertTrue(md.contains("| 22.80 | 20.40 | ms/op | – | – | – |\n"), md);
+    }
 }
