@@ -127,14 +127,25 @@ public final class PingPongRun implements ReportListener {
 
     private void send(long stamp, long sendNanos) {
         try {
-            client.sendOrder(stamp);
-            sent.incrementAndGet();
-            // in open loop the receiving thread may file this order's reports first; fix analyse allows
-            // for that (holding a lock across the send instead could deadlock a sender blocked in write)
-            if (history != null) {
-                sentText.setLength(0);
-                client.appendLastOrder(sentText);
-                history.write(sendNanos, sentText);
+            if (history == null) {
+                client.sendOrder(stamp);
+                sent.incrementAndGet();
+            } else {
+                // the order's text is the client's "last order": in closed loop the first order goes from
+                // this thread and the next from the receiving thread as soon as the fill arrives, which could
+                // replace the last order (and reuse sentText) before this thread filed it, leaving the file
+                // without the first order and analyse's warm-up counted from a later one. The lock makes
+                // sending and filing one step; only senders take it (never the receiving thread's filing of
+                // reports), so a sender blocked in write cannot hold up the reads that would free it. In open
+                // loop the one sender takes it uncontended; without --history nobody does
+                synchronized (sentText) {
+                    client.sendOrder(stamp);
+                    sent.incrementAndGet();
+                    // the receiving thread may file this order's reports first; fix analyse allows for that
+                    sentText.setLength(0);
+                    client.appendLastOrder(sentText);
+                    history.write(sendNanos, sentText);
+                }
             }
         } catch (IOException | RuntimeException e) {
             failure = "sending order " + (sent.get() + 1) + " failed: " + e.getMessage();
