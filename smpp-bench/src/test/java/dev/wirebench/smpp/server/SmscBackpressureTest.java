@@ -42,7 +42,7 @@ class SmscBackpressureTest {
             writer.setDaemon(true);
             writer.start();
 
-            waitForStall(sent);
+            waitForStall(sent, smsc);
             // what the client sent beyond this sits in the kernel's socket buffers, not in the server
             long handled = smsc.stats().pdusHandled();
             Thread.sleep(300);
@@ -84,13 +84,23 @@ class SmscBackpressureTest {
         }
     }
 
-    /** Waits until sending has made no progress for 300 ms, or all is sent (the kernel's buffers can take it all). */
-    private static void waitForStall(AtomicLong sent) throws InterruptedException {
-        long last = -1;
+    /**
+     * Waits until neither the client's sending nor the server's reading has moved for three looks 300 ms
+     * apart, or all is sent (the kernel's buffers can take it all). One still look is not enough on a
+     * loaded machine: a starved writer or event loop can sit still for 300 ms while still running.
+     */
+    private static void waitForStall(AtomicLong sent, Smsc smsc) throws InterruptedException {
+        long lastSent = -1;
+        long lastHandled = -1;
+        int still = 0;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline && sent.get() != last && last != REQUESTS) {
-            last = sent.get();
+        while (System.nanoTime() < deadline && still < 3 && lastSent != REQUESTS) {
             Thread.sleep(300);
+            long nowSent = sent.get();
+            long nowHandled = smsc.stats().pdusHandled();
+            still = nowSent == lastSent && nowHandled == lastHandled ? still + 1 : 0;
+            lastSent = nowSent;
+            lastHandled = nowHandled;
         }
     }
 }
