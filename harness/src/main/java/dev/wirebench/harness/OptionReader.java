@@ -27,6 +27,7 @@ public final class OptionReader {
     private int next;
     private String flag;
     private String value;
+    private boolean missingValue;
 
     /** @param switches the options that take no value */
     public OptionReader(String[] args, String... switches) {
@@ -35,13 +36,15 @@ public final class OptionReader {
     }
 
     /**
-     * Moves to the next option and, unless it is a switch, takes its value.
+     * Moves to the next option and, unless it is a switch, takes its value. An option that is last has
+     * none: {@link #value()} says so if the caller knows the option, {@link #unknown} if it does not,
+     * so a mistyped last option is named as unknown rather than as wanting a value.
      *
      * @return false when every argument has been read
-     * @throws IllegalArgumentException for a word that does not start with {@code --}, or an option
-     *                                  that is last and so has no value
+     * @throws IllegalArgumentException for a word that does not start with {@code --}
      */
     public boolean next() {
+        missingValue = false;
         if (next == args.length) {
             flag = null;
             value = null;
@@ -56,7 +59,8 @@ public final class OptionReader {
             throw new IllegalArgumentException("unexpected argument '" + flag + "'");
         }
         if (next == args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
+            missingValue = true;
+            return true;
         }
         value = args[next++];
         return true;
@@ -70,9 +74,13 @@ public final class OptionReader {
     /**
      * Its value.
      *
-     * @throws IllegalStateException for a switch, which has none
+     * @throws IllegalArgumentException when the option was last, with no value after it
+     * @throws IllegalStateException    for a switch, which has none
      */
     public String value() {
+        if (missingValue) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
         if (value == null) {
             throw new IllegalStateException(flag + " is a switch and takes no value");
         }

@@ -46,6 +46,18 @@ class OptionReaderTest {
     }
 
     @Test
+    void aMistypedLastOptionIsUnknownNotShortOfAValue() {
+        OptionReader options = new OptionReader(new String[] {"--quick", "--bogus"}, "--quick");
+        options.next();
+        options.next();
+        assertEquals("--bogus", options.flag());
+        assertEquals("unknown option --bogus (pg -h lists them)", options.unknown("pg").getMessage());
+        // a caller that knows the option asks for its value and hears what is missing
+        assertEquals("--bogus needs a value", assertThrows(IllegalArgumentException.class, options::value).getMessage());
+        assertFalse(options.next());
+    }
+
+    @Test
     void refusesToGiveASwitchAValue() {
         OptionReader options = new OptionReader(new String[] {"--quick"}, "--quick");
         options.next();

@@ -68,6 +68,7 @@ class SmppOptionsTest {
         assertMessage("--port takes 1 to 65535 (0: any free port, for a server), not '70000'", "--port", "70000");
         assertMessage("unknown option --window (smpp -h lists them)", "--window", "8");
         assertMessage("--sessions needs a value", "--sessions");
+        assertMessage("unknown option --bogus (smpp -h lists them)", "--quick", "--bogus");
         assertMessage("unexpected argument 'fast'", "fast");
     }
 }
