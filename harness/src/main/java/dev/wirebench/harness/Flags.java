@@ -1,5 +1,7 @@
 package dev.wirebench.harness;
 
+import java.util.Locale;
+
 /**
  * The values of command-line flags every subcommand shares, parsed with one wording of refusal: a
  * message that names the flag, says what it takes and repeats what it got.
@@ -64,8 +66,8 @@ public final class Flags {
         E[] constants = type.getEnumConstants();
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < constants.length; i++) {
-            String name = constants[i].name().toLowerCase(java.util.Locale.ROOT);
-            if (name.equals(value.trim().toLowerCase(java.util.Locale.ROOT))) {
+            String name = constants[i].name().toLowerCase(Locale.ROOT);
+            if (name.equals(value.trim().toLowerCase(Locale.ROOT))) {
                 return constants[i];
             }
             names.append(i == 0 ? "" : i == constants.length - 1 ? " or " : ", ").append(name);

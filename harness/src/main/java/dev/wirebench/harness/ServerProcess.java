@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,6 +32,11 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcess implements AutoCloseable {
 
+    /**
+     * The hidden option a parent adds to a server's arguments when it starts the server through
+     * {@link #start}: the server then serves until its standard input ends ({@link #serveUntilStopped}).
+     */
+    public static final String UNTIL_INPUT_ENDS = "--until-input-ends";
     /** What the line announcing the address starts with, before {@code host:port}. */
     public static final String LISTENING = "listening on ";
     /** How long {@link #start} waits for the line by default: a cold JVM on a busy machine is slow. */
@@ -128,6 +135,39 @@ public final class ServerProcess implements AutoCloseable {
             }
         } catch (IOException ended) {
             // as good as the end
+        }
+    }
+
+    /**
+     * For a server's main, once it has printed {@link #listeningOn}: serves until stopped, then closes
+     * {@code server} once. Stopped means this JVM's standard input ends when {@code untilInputEnds} (a
+     * parent's {@link #close()}, or the parent dying), else the JVM shutting down (Ctrl-C, SIGTERM),
+     * which closes the server from a shutdown hook in either case.
+     */
+    public static void serveUntilStopped(AutoCloseable server, boolean untilInputEnds) {
+        AtomicBoolean closed = new AtomicBoolean();
+        CountDownLatch done = new CountDownLatch(1);
+        Runnable stop = () -> {
+            try {
+                if (closed.compareAndSet(false, true)) {
+                    server.close();
+                }
+            } catch (Exception e) {
+                System.err.println("closing the server failed: " + e);
+            } finally {
+                done.countDown();
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "server-shutdown"));
+        if (untilInputEnds) {
+            awaitEndOfInput();
+            stop.run();
+            return;
+        }
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -1,7 +1,10 @@
 package dev.wirebench.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.TreeSet;
 
 /**
  * A run's {@code summary.md}: a short environment header, then one table per suite with
@@ -144,7 +148,7 @@ public final class Summary {
      * per session, say) that the score does not carry.
      */
     private static List<String> counters(List<Entry> entries) {
-        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        TreeSet<String> names = new TreeSet<>();
         for (Entry entry : entries) {
             for (String name : entry.result().secondary().keySet()) {
                 if (name.indexOf('.') < 0 && !name.equals("stack")) {
@@ -207,13 +211,13 @@ public final class Summary {
      * {@code envJson}, one markdown bullet a line; a file that cannot be read becomes a bullet saying
      * so, since a report of finished measurements is worth more than its header.
      */
-    public static String environmentBullets(java.nio.file.Path envJson) {
+    public static String environmentBullets(Path envJson) {
         StringBuilder md = new StringBuilder();
         try {
-            for (String line : describe(new com.fasterxml.jackson.databind.ObjectMapper().readTree(envJson.toFile()))) {
+            for (String line : describe(new ObjectMapper().readTree(envJson.toFile()))) {
                 md.append("- ").append(line).append('\n');
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             md.append("- environment: not readable (").append(e.getMessage()).append(")\n");
         }
         return md.toString();

@@ -18,36 +18,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ServerProcessTest {
 
-    /** The child: an echo of one byte per connection on a free loopback port, until its input ends. */
+    /** The child: an echo of one byte per connection on a free loopback port, served until stopped. */
     public static final class EchoServer {
         public static void main(String[] args) throws IOException {
             if (args.length > 0 && args[0].equals("fail")) {
                 System.out.println("cannot listen: port taken");
                 System.exit(1);
             }
-            try (ServerSocket server = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
-                Thread accept = new Thread(() -> {
-                    while (true) {
-                        try (Socket s = server.accept(); InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
-                            out.write(in.read());
-                        } catch (IOException closed) {
-                            return;
-                        }
+            ServerSocket server = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"));
+            Thread accept = new Thread(() -> {
+                while (true) {
+                    try (Socket s = server.accept(); InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                        out.write(in.read());
+                    } catch (IOException closed) {
+                        return;
                     }
-                });
-                accept.setDaemon(true);
-                accept.start();
-                System.out.println("echo " + ServerProcess.listeningOn((InetSocketAddress) server.getLocalSocketAddress()));
-                ServerProcess.awaitEndOfInput();
-                System.out.println("input ended");
-            }
+                }
+            });
+            accept.setDaemon(true);
+            accept.start();
+            System.out.println("echo " + ServerProcess.listeningOn((InetSocketAddress) server.getLocalSocketAddress()));
+            ServerProcess.serveUntilStopped(server, args.length > 0 && args[0].equals(ServerProcess.UNTIL_INPUT_ENDS));
         }
     }
 
     @Test
     @Timeout(60)
     void startsTheServerJvmReadsItsAddressAndStopsItOnClose() throws Exception {
-        ServerProcess server = ServerProcess.start("the echo server", EchoServer.class, List.of());
+        ServerProcess server = ServerProcess.start("the echo server", EchoServer.class, List.of(ServerProcess.UNTIL_INPUT_ENDS));
         try (server; Socket s = new Socket()) {
             s.connect(server.address(), 5000);
             s.setSoTimeout(5000);

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code fix}: the FIX ping-pong of every engine, or one side of it ({@code --role server|client}), and
@@ -23,9 +22,6 @@ import java.util.concurrent.CountDownLatch;
  * is one side of a two-host run.
  */
 public final class FixCommand {
-
-    /** Hidden option of a server JVM started by {@code --role both}: end when that process ends. */
-    static final String EXIT_WITH = "--exit-with";
 
     /** Rates of a sweep, orders per second. */
     static final long[] SWEEP_RATES = {1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000};
@@ -51,12 +47,7 @@ public final class FixCommand {
             return 0;
         }
         List<String> own = new ArrayList<>(Arrays.asList(args));
-        long exitWith = -1;
-        int at = own.indexOf(EXIT_WITH);
-        if (at >= 0 && at + 1 < own.size()) {
-            exitWith = Long.parseLong(own.get(at + 1));
-            own.subList(at, at + 2).clear();
-        }
+        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
         FixOptions options;
         try {
             options = FixOptions.parse(own.toArray(String[]::new), FixEngines.names(), FixEngines.DEFAULTS);
@@ -68,7 +59,7 @@ public final class FixCommand {
             return 1;
         }
         return switch (options.role()) {
-            case SERVER -> serve(options, exitWith, out, err);
+            case SERVER -> serve(options, untilInputEnds, out, err);
             case CLIENT, BOTH -> measure(options, out, err);
         };
     }
@@ -78,8 +69,8 @@ public final class FixCommand {
                 String.join(", ", FixEngines.names().subList(FixEngines.DEFAULTS.size(), FixEngines.names().size())));
     }
 
-    /** Serves one engine until this JVM is stopped (or the process it was told to exit with ends). */
-    private static int serve(FixOptions options, long exitWith, PrintStream out, PrintStream err) {
+    /** Serves one engine until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
+    private static int serve(FixOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         String name = options.engines().get(0);
         FixEngine engine = FixEngines.create(name);
         FixServer server;
@@ -89,23 +80,9 @@ public final class FixCommand {
             err.println("wirebench fix: the " + name + " server did not start: " + e.getMessage());
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "fix-server-shutdown"));
-        if (exitWith > 0) {
-            ProcessHandle.of(exitWith).ifPresentOrElse(parent -> parent.onExit().thenRun(() -> System.exit(0)),
-                    () -> System.exit(0));
-        }
-        InetSocketAddress address = server.address();
-        out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(address) + " (stop with Ctrl-C)");
+        out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(server.address()) + " (stop with Ctrl-C)");
         out.flush();
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ServerProcess.serveUntilStopped(server, untilInputEnds);
         return 0;
     }
 
@@ -190,7 +167,7 @@ public final class FixCommand {
     /** The server of {@code engine} in a JVM of its own on a free loopback port, ending with this JVM. */
     private static ServerProcess startServer(String engine) throws IOException {
         return ServerProcess.start("the " + engine + " server", FixCommand.class, List.of("--role", "server", "--engines",
-                engine, "--bind", "127.0.0.1", "--port", "0", EXIT_WITH, Long.toString(ProcessHandle.current().pid())));
+                engine, "--bind", "127.0.0.1", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS));
     }
 
     /** {@code dir/h.log} and {@code raw} give {@code dir/h-raw.log}. */

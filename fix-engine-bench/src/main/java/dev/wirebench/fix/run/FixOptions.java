@@ -139,7 +139,6 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         return List.copyOf(engines);
     }
 
-
     /** One line for the report: what was run, for how long. */
     public String describe() {
         String how = sweep ? "rate sweep (open loop)" : load.toString();

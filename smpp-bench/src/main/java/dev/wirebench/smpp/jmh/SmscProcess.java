@@ -46,10 +46,9 @@ public final class SmscProcess {
     /** The child: an SMSC for {@link #SYSTEM_ID} on a free port of 127.0.0.1, no idle timeout, until input ends. */
     public static void main(String[] args) throws IOException {
         SmscConfig config = SmscConfig.of(Map.of(SYSTEM_ID, PASSWORD)).withIdleTimeout(Duration.ZERO);
-        try (Smsc smsc = Smsc.start(config)) {
-            System.out.println(ServerProcess.listeningOn(new InetSocketAddress(config.host(), smsc.port())));
-            System.out.flush();
-            ServerProcess.awaitEndOfInput();
-        }
+        Smsc smsc = Smsc.start(config);
+        System.out.println(ServerProcess.listeningOn(new InetSocketAddress(config.host(), smsc.port())));
+        System.out.flush();
+        ServerProcess.serveUntilStopped(smsc, true);
     }
 }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code smpp}: a window sweep of submit_sm against this project's SMSC, or one side of it
@@ -21,9 +20,6 @@ import java.util.concurrent.CountDownLatch;
  * garbage, JIT and event loops are not the client's.
  */
 public final class SmppCommand {
-
-    /** Hidden option of a server JVM started by {@code --role both}: stop when standard input ends. */
-    static final String UNTIL_INPUT_ENDS = "--until-input-ends";
 
     private SmppCommand() {
     }
@@ -40,7 +36,7 @@ public final class SmppCommand {
             out.println(SmppOptions.USAGE);
             return 0;
         }
-        boolean untilInputEnds = own.remove(UNTIL_INPUT_ENDS);
+        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
         SmppOptions options;
         try {
             options = SmppOptions.parse(own.toArray(String[]::new));
@@ -54,7 +50,7 @@ public final class SmppCommand {
                 case CLIENT -> measure(options, null, out, err);
                 case BOTH -> {
                     try (ServerProcess server = ServerProcess.start("the SMSC", SmppCommand.class, List.of("--role",
-                            "server", "--bind", "127.0.0.1", "--port", "0", UNTIL_INPUT_ENDS))) {
+                            "server", "--bind", "127.0.0.1", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS))) {
                         yield measure(options, server.address(), out, err);
                     }
                 }
@@ -76,24 +72,10 @@ public final class SmppCommand {
             err.println("wirebench smpp: " + e.getMessage());
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            smsc.close();
-            stopped.countDown();
-        }, "smsc-shutdown"));
         out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
                 + " (system_id " + WindowRun.SYSTEM_ID + ", password " + WindowRun.PASSWORD + "; stop with Ctrl-C)");
         out.flush();
-        if (untilInputEnds) {
-            ServerProcess.awaitEndOfInput();
-            smsc.close();
-            return 0;
-        }
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ServerProcess.serveUntilStopped(smsc, untilInputEnds);
         return 0;
     }
 

@@ -97,7 +97,7 @@ class SmppCommandTest {
     @Timeout(120)
     void aClientMeasuresAgainstAServerRunningInAnotherProcess() throws Exception {
         try (ServerProcess server = ServerProcess.start("smpp --role server", SmppCommand.class,
-                List.of("--role", "server", "--port", "0", SmppCommand.UNTIL_INPUT_ENDS))) {
+                List.of("--role", "server", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS))) {
             assertTrue(server.output().contains("system_id wirebench"), server.output());
             Path results = dir.resolve("results");
             Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(server.address().getPort()),
@@ -164,6 +164,6 @@ class SmppCommandTest {
                 "--host", "--port", "--results-dir")) {
             assertTrue(help.out().contains(option), option);
         }
-        assertFalse(help.out().contains(SmppCommand.UNTIL_INPUT_ENDS));
+        assertFalse(help.out().contains(ServerProcess.UNTIL_INPUT_ENDS));
     }
 }
