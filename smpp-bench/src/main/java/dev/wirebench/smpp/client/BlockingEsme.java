@@ -60,7 +60,6 @@ public final class BlockingEsme implements AutoCloseable {
     // a lock, not synchronized: on JDK 21 a virtual thread blocked in a write inside synchronized pins its carrier
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ByteBuf outBuffer = Unpooled.buffer(64);
-    private final byte[] header = new byte[4];
     private final CountDownLatch readerDone = new CountDownLatch(1);
     private int nextSequence = FIRST_SEQUENCE + 1;
     private int unbindSequence;
@@ -246,15 +245,28 @@ public final class BlockingEsme implements AutoCloseable {
     }
 
     private Pdu read() throws IOException {
-        in.readFully(header);
-        int length = (header[0] & 0xFF) << 24 | (header[1] & 0xFF) << 16 | (header[2] & 0xFF) << 8 | header[3] & 0xFF;
-        if (length < SmppCodec.HEADER_LENGTH || length > readCodec.maxCommandLength()) {
-            throw new SmppClientException(address + " sent command_length " + length + "; the session cannot go on");
+        return readPdu(in, readCodec, address);
+    }
+
+    /**
+     * Reads one whole PDU from a blocking stream and decodes it, for a client without a framer.
+     *
+     * @param from names the peer in the message of a bad command_length
+     * @throws SmppClientException if command_length is outside 16 to the codec's cap: the stream can no
+     *                             longer be framed
+     * @throws SmppDecodeException if the PDU's body cannot be read
+     */
+    public static Pdu readPdu(DataInputStream in, SmppCodec codec, String from) throws IOException {
+        int length = in.readInt();
+        if (length < SmppCodec.HEADER_LENGTH || length > codec.maxCommandLength()) {
+            throw new SmppClientException(from + " sent command_length " + Integer.toUnsignedString(length)
+                    + "; the session cannot go on");
         }
         byte[] pdu = new byte[length];
-        System.arraycopy(header, 0, pdu, 0, header.length);
-        in.readFully(pdu, header.length, length - header.length);
-        return readCodec.decode(Unpooled.wrappedBuffer(pdu));
+        ByteBuf buf = Unpooled.wrappedBuffer(pdu);
+        buf.setInt(0, length);
+        in.readFully(pdu, 4, length - 4);
+        return codec.decode(buf);
     }
 
     private void closeSocket() {

@@ -1,5 +1,6 @@
 package dev.wirebench.smpp.testkit;
 
+import dev.wirebench.smpp.client.BlockingEsme;
 import dev.wirebench.smpp.codec.SmppCodec;
 import dev.wirebench.smpp.pdu.Bind;
 import dev.wirebench.smpp.pdu.BindType;
@@ -84,15 +85,7 @@ public final class RawSmppSocket implements AutoCloseable {
 
     /** The next PDU, decoded; fails on a timeout or end of stream. */
     public Pdu read() throws IOException {
-        int length = in.readInt();
-        if (length < SmppCodec.HEADER_LENGTH || length > SmppCodec.DEFAULT_MAX_COMMAND_LENGTH) {
-            throw new IOException("the server sent command_length " + length);
-        }
-        byte[] pdu = new byte[length];
-        ByteBuf buf = Unpooled.wrappedBuffer(pdu);
-        buf.setInt(0, length);
-        in.readFully(pdu, 4, length - 4);
-        return codec.decode(buf);
+        return BlockingEsme.readPdu(in, codec, "the server");
     }
 
     /** Whether the server closed the connection: end of stream (or a reset) before any more octets, within the timeout. */
