@@ -8,8 +8,9 @@ import dev.wirebench.harness.Comparison.Verdict;
 import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.JmhResult;
-import dev.wirebench.harness.Metric;
 import dev.wirebench.harness.ResultsException;
+import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.stats.Estimate;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,8 +21,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code compare <base> <new> [--threshold 5%]}: two JMH result files (or run folders) benchmark by
- * benchmark, with a verdict each; exit status 3 when at least one benchmark got slower.
+ * {@code compare <base> <new> [--threshold 5%]}: two JMH result files (or run folders) case by case,
+ * judged on their fork samples ({@link Comparison}); exit status 3 when at least one case got slower.
  */
 final class CompareCommand {
 
@@ -31,7 +32,9 @@ final class CompareCommand {
             Usage: java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
               <base>, <new>   JMH JSON files (-rf json) or run folders holding a jmh.json
               --threshold P   the smallest change that counts, in percent of the base score (default 5%)
-            A change counts only when the two 99.9% error intervals do not overlap and it exceeds the threshold.
+            Each fork is a sample. A change counts when a Mann-Whitney test of the two runs' forks, Holm-corrected
+            over all cases, has p < 5% and the change (Hodges-Lehmann, new / base) exceeds the threshold.
+            ~ is no significant change; inconclusive means too few forks to decide (one fork never can).
             Exit status: 0 no benchmark slower, 3 at least one slower, 2 a file cannot be read, 1 bad options.""";
     private static final double DEFAULT_THRESHOLD = 5;
 
@@ -108,26 +111,65 @@ final class CompareCommand {
     private static void print(Comparison c, List<String> files, PrintStream out) {
         out.printf(Locale.ROOT, "base: %s (%d benchmarks)%nnew:  %s (%d benchmarks)%n", files.get(0),
                 c.rows().size() + c.onlyInBase().size(), files.get(1), c.rows().size() + c.onlyInNew().size());
-        out.printf(Locale.ROOT, "A change counts when the 99.9%% intervals do not overlap and it exceeds %s%%.%n%n",
-                format(c.thresholdPercent()));
-        int width = "Benchmark".length();
+        out.printf(Locale.ROOT, "Per case: the median of the fork scores [95%% interval] (forks); change: new ÷ base "
+                + "(Hodges–Lehmann) [95%% interval]; p: Mann–Whitney on the forks, Holm-corrected over %d cases.%n"
+                + "slower/faster: p < %s and a change beyond ±%s%%; ~: no significant change; inconclusive: too few "
+                + "forks to decide (this table needs %d per run).%n%n",
+                c.rows().stream().filter(r -> !Double.isNaN(r.pValue())).count(), format(Comparison.ALPHA * 100) + "%",
+                format(c.thresholdPercent()), c.forksNeeded());
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"Benchmark", "Mode", "Base", "New", "Unit", "Change", "p", "Verdict"});
         for (Row row : c.rows()) {
-            width = Math.max(width, row.base().label().length());
+            cells.add(new String[]{row.base().label(), row.base().mode(), estimate(row.baseEstimate()),
+                    estimate(row.nextEstimate()), row.base().primary().unit(), change(row),
+                    Double.isNaN(row.adjustedP()) ? "–" : pValue(row.adjustedP()), row.verdict().toString()});
         }
-        String line = "%-" + width + "s  %-5s  %22s  %22s  %-6s  %8s  %s%n";
-        out.printf(Locale.ROOT, line, "Benchmark", "Mode", "Base", "New", "Unit", "Change", "Verdict");
-        int[] counts = new int[Verdict.values().length];
-        for (Row row : c.rows()) {
-            counts[row.verdict().ordinal()]++;
-            out.printf(Locale.ROOT, line, row.base().label(), row.base().mode(), scored(row.base().primary()),
-                    scored(row.next().primary()), row.base().primary().unit(),
-                    String.format(Locale.ROOT, "%+.1f%%", row.changePercent()), row.verdict());
+        int[] width = new int[cells.get(0).length];
+        for (String[] line : cells) {
+            for (int i = 0; i < line.length; i++) {
+                width[i] = Math.max(width[i], line[i].length());
+            }
+        }
+        for (String[] line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < line.length; i++) {
+                boolean left = i == 0 || i == 1 || i == 4 || i == line.length - 1;
+                String pad = " ".repeat(width[i] - line[i].length());
+                text.append(i == 0 ? "" : "  ").append(left ? line[i] + (i == line.length - 1 ? "" : pad) : pad + line[i]);
+            }
+            out.println(text);
         }
         listOnly("Only in base (not measured in the new run):", c.onlyInBase(), out);
         listOnly("Only in new (not measured in the base run):", c.onlyInNew(), out);
-        out.printf(Locale.ROOT, "%n%d slower, %d faster, %d no change; %d only in base, %d only in new.%n",
-                counts[Verdict.SLOWER.ordinal()], counts[Verdict.FASTER.ordinal()], counts[Verdict.NO_CHANGE.ordinal()],
+        out.printf(Locale.ROOT, "%n%d slower, %d faster, %d ~, %d inconclusive; %d only in base, %d only in new.%n",
+                c.count(Verdict.SLOWER), c.count(Verdict.FASTER), c.count(Verdict.SAME), c.count(Verdict.INCONCLUSIVE),
                 c.onlyInBase().size(), c.onlyInNew().size());
+        long lone = c.rows().stream().filter(r -> r.baseEstimate().n() < 2 || r.nextEstimate().n() < 2).count();
+        if (lone > 0) {
+            out.printf(Locale.ROOT, "%d cases have one fork in a run: a single fork cannot show a change, however large; "
+                    + "run %d or more (--rounds, or a --preset).%n", lone, c.forksNeeded());
+        }
+    }
+
+    private static String estimate(Estimate e) {
+        if (e.n() < 2) {
+            return Summary.number(e.median()) + " (" + e.n() + ")";
+        }
+        return Summary.number(e.median()) + " [" + Summary.number(e.low()) + ", " + Summary.number(e.high()) + "] ("
+                + e.n() + ")";
+    }
+
+    private static String change(Row row) {
+        String point = String.format(Locale.ROOT, "%+.1f%%", row.changePercent());
+        if (row.ratioLow() <= 0 && Double.isInfinite(row.ratioHigh())) {
+            return point;
+        }
+        return String.format(Locale.ROOT, "%s [%+.1f, %+.1f]", point, (row.ratioLow() - 1) * 100,
+                (row.ratioHigh() - 1) * 100);
+    }
+
+    private static String pValue(double p) {
+        return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
     }
 
     private static void listOnly(String title, List<JmhResult> results, PrintStream out) {
@@ -137,12 +179,9 @@ final class CompareCommand {
         out.println();
         out.println(title);
         for (JmhResult r : results) {
-            out.printf(Locale.ROOT, "  %s %s  %s %s%n", r.label(), r.mode(), scored(r.primary()), r.primary().unit());
+            out.printf(Locale.ROOT, "  %s %s  %s %s%n", r.label(), r.mode(), estimate(Estimate.of(r.primary().samples())),
+                    r.primary().unit());
         }
-    }
-
-    private static String scored(Metric m) {
-        return String.format(Locale.ROOT, "%.3f ± %.3f", m.score(), m.error());
     }
 
     private static String format(double percent) {

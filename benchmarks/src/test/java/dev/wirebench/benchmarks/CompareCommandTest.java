@@ -25,7 +25,20 @@ class CompareCommandTest {
     void aRunAgainstItselfIsNoChangeAndExitsZero() throws Exception {
         Path base = json("base.json", 80.0);
         assertEquals(0, run("compare", base.toString(), base.toString()), err());
-        assertTrue(out().contains("0 slower, 0 faster, 3 no change; 0 only in base, 0 only in new."), out());
+        assertTrue(out().contains("0 slower, 0 faster, 3 ~, 0 inconclusive; 0 only in base, 0 only in new."), out());
+    }
+
+    @Test
+    void oneForkARunIsInconclusiveAndSaysSoPlainly() throws Exception {
+        Path base = Files.writeString(dir.resolve("one.json"), "[" + entry("traverse", "raw/order", 80.0, 5.0, 1) + "]");
+        Path slower = Files.writeString(dir.resolve("one-slower.json"), "[" + entry("traverse", "raw/order", 240.0, 5.0, 1) + "]");
+        assertEquals(0, run("compare", base.toString(), slower.toString()), err());
+        String row = out().lines().filter(l -> l.startsWith("CodecBenchmark.traverse buffer=heap codec=raw/order"))
+                .findFirst().orElseThrow(() -> new AssertionError(out()));
+        assertTrue(row.contains("+200.0%") && row.endsWith("inconclusive"), row);
+        assertTrue(out().contains("0 slower, 0 faster, 0 ~, 1 inconclusive"), out());
+        assertTrue(out().contains("1 cases have one fork in a run: a single fork cannot show a change, however large; run 4 or more"),
+                out());
     }
 
     @Test
@@ -36,7 +49,7 @@ class CompareCommandTest {
         String row = out().lines().filter(l -> l.startsWith("CodecBenchmark.traverse buffer=heap codec=raw/order"))
                 .findFirst().orElseThrow(() -> new AssertionError(out()));
         assertTrue(row.contains("+50.0%") && row.endsWith("slower"), row);
-        assertTrue(out().contains("1 slower, 0 faster, 2 no change"), out());
+        assertTrue(out().contains("1 slower, 0 faster, 2 ~, 0 inconclusive"), out());
     }
 
     @Test
@@ -83,22 +96,28 @@ class CompareCommandTest {
         assertTrue(err().contains("unknown option --frobnicate"), err());
     }
 
-    /** A JMH JSON file of three benchmarks; the raw/order traverse scores {@code traverse} ± 5 ns. */
+    /** A JMH JSON file of three benchmarks of eight forks each; the raw/order traverse scores about {@code traverse}. */
     private Path json(String name, double traverse) throws Exception {
         String entries = String.join(",",
-                entry("encode", "sbe/order", 92.0, 34.3),
-                entry("traverse", "sbe/order", 79.0, 18.9),
-                entry("traverse", "raw/order", traverse, 5.0));
+                entry("encode", "sbe/order", 92.0, 34.3, 8),
+                entry("traverse", "sbe/order", 79.0, 18.9, 8),
+                entry("traverse", "raw/order", traverse, 5.0, 8));
         return Files.writeString(dir.resolve(name), "[" + entries + "]");
     }
 
-    private static String entry(String method, String codec, double score, double error) {
+    /** One benchmark whose forks spread ±4% around {@code score}, as JMH writes them (a row of iterations per fork). */
+    private static String entry(String method, String codec, double score, double error, int forks) {
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        for (int f = 0; f < forks; f++) {
+            double fork = score * (0.96 + 0.08 * f / Math.max(1, forks - 1));
+            rows.add(String.format(Locale.ROOT, "[%f, %f, %f]", fork, fork * 1.01, fork * 0.99));
+        }
         return String.format(Locale.ROOT, """
                 {"jmhVersion": "1.37", "benchmark": "dev.wirebench.benchmarks.CodecBenchmark.%s", "mode": "avgt",
                  "params": {"buffer": "heap", "codec": "%s"},
-                 "primaryMetric": {"score": %f, "scoreError": %f, "scoreUnit": "ns/op"},
+                 "primaryMetric": {"score": %f, "scoreError": %f, "scoreUnit": "ns/op", "rawData": [%s]},
                  "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 0.01, "scoreError": 0.001, "scoreUnit": "B/op"}}}""",
-                method, codec, score, error);
+                method, codec, score, error, String.join(", ", rows));
     }
 
     /** Through Main, as a user runs it, with the run folder it leaves kept in the test's directory. */

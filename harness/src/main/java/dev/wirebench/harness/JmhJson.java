@@ -108,7 +108,22 @@ public final class JmhJson {
         if (!score.isNumber() && !"NaN".equals(score.asText(null))) {
             throw new ResultsException(where + " has a metric without a numeric score");
         }
-        return new Metric(number(score), number(node.path("scoreError")), node.path("scoreUnit").asText(""));
+        return new Metric(number(score), number(node.path("scoreError")), node.path("scoreUnit").asText(""),
+                forks(node.path("rawData")));
+    }
+
+    /** One sample per fork: the median of its iterations ({@code rawData} holds a row of them per fork). */
+    private static List<Double> forks(JsonNode rawData) {
+        List<Double> forks = new ArrayList<>();
+        for (JsonNode fork : rawData) {
+            List<Double> iterations = new ArrayList<>();
+            fork.forEach(i -> iterations.add(number(i)));
+            double[] sorted = iterations.stream().mapToDouble(Double::doubleValue).filter(v -> !Double.isNaN(v))
+                    .sorted().toArray();
+            int n = sorted.length;
+            forks.add(n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+        }
+        return forks;
     }
 
     /** JMH writes NaN as the string "NaN" (JSON has no NaN). */

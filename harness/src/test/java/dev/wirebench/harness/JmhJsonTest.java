@@ -86,4 +86,19 @@ class JmhJsonTest {
         assertTrue(e.getMessage().contains(expected), e.getMessage());
         assertTrue(!e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
+
+    @Test
+    void aForkIsOneSampleTheMedianOfItsIterations(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("forks.json");
+        Files.writeString(file, """
+                [{"benchmark": "a.B.c", "mode": "avgt",
+                  "primaryMetric": {"score": 50, "scoreError": 9, "scoreUnit": "ns/op",
+                                    "rawData": [[10, 900, 12], [20, 21, 22, 23], ["NaN", 30]]},
+                  "secondaryMetrics": {"gc.alloc.rate.norm": {"score": 8, "scoreError": 0, "scoreUnit": "B/op",
+                                        "rawData": [[8, 8, 8], [8, 8, 8, 8], [8, 8]]}}}]""");
+        JmhResult result = JmhJson.read(file).get(0);
+        assertEquals(List.of(12.0, 21.5, 30.0), result.primary().forks(), "a tenfold iteration does not move its fork");
+        assertEquals(3, result.primary().samples().length);
+        assertEquals(List.of(8.0, 8.0, 8.0), result.secondary().get("gc.alloc.rate.norm").forks());
+    }
 }
