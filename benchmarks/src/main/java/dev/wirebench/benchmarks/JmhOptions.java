@@ -6,7 +6,6 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,25 +34,9 @@ final class JmhOptions {
                 ? String.join(",", cmd.getParameter(CODEC_PARAM).get()) : "*";
         options.param(CODEC_PARAM, codecs.select(requested).toArray(String[]::new));
 
-        if (launch.quick()) {
-            if (!cmd.getForkCount().hasValue()) {
-                options.forks(1);
-            }
-            if (!cmd.getWarmupIterations().hasValue()) {
-                options.warmupIterations(2);
-            }
-            if (!cmd.getWarmupTime().hasValue()) {
-                options.warmupTime(TimeValue.milliseconds(500));
-            }
-            if (!cmd.getMeasurementIterations().hasValue()) {
-                options.measurementIterations(3);
-            }
-            if (!cmd.getMeasurementTime().hasValue()) {
-                options.measurementTime(TimeValue.milliseconds(500));
-            }
-            if (!cmd.getParameter(BUFFER_PARAM).hasValue()) {
-                options.param(BUFFER_PARAM, "heap");
-            }
+        // in rounds, a fork per case per round unless the user says otherwise (CodecBenchmark's @Fork says 2)
+        if (launch.rounds() > 0 && !cmd.getForkCount().hasValue()) {
+            options.forks(1);
         }
 
         if (launch.profilers()) {

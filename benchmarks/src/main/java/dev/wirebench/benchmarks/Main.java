@@ -55,8 +55,15 @@ public final class Main {
                    java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--duration T] [--quick]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
-              --quick      1 fork, 2 x 500 ms warm-up, 3 x 500 ms measurement, heap buffers only
-                           (add -p buffer=heap,direct for both)
+              --rounds R   interleaved rounds: each round runs every selected case (method x parameters x
+                           variant) as one fork (or -f forks), in an order shuffled afresh each round, so all
+                           cases share the machine's noise; jmh.json holds a row per fork, rounds.json the order
+              --seed S     the seed of the round orders (default: a fresh one, recorded in rounds.json)
+              --variant NAME=[JVM] [FLAGS]  a JVM variant every case also runs in, interleaved in the same
+                           rounds (repeat it): jdk25=/usr/lib/jvm/temurin-25-jdk-amd64, zgc=-XX:+UseZGC,
+                           base= (this JVM); the variant is a parameter in jmh.json and a column in summary.md
+              --preset P   named settings laid under your own options; --quick is --preset quick:
+            {presets}
               --no-prof    do not add the default profilers (gc for B/op, stack for where time goes)
               --results-dir DIR  where the run folder goes (default results/): DIR/<yyyyMMdd-HHmmss>-<host>/
                            holds jmh.json (JMH's JSON, rewritten as each benchmark ends), env.json (JDK,
@@ -68,8 +75,9 @@ public final class Main {
             Subcommands:
               sizes        encoded size in bytes of every fixture per codec, and after DEFLATE
               dump         the encoded bytes of one fixture, to check with the format's own tools
-              compare      two JMH JSON results benchmark by benchmark: faster, slower or no change
-                           (a change counts when the error intervals do not overlap and it exceeds 5%)
+              compare      two JMH JSON results case by case on their fork samples: slower, faster, ~ (no
+                           significant change) or inconclusive (too few forks); a change counts when a rank
+                           test, Holm-corrected, has p < 5% and the change exceeds --threshold (default 5%)
               report       rebuilds summary.md and the charts from a run folder or any JMH JSON file
               serve        a dashboard and JSON API on this machine: round-trip any codec on its fixtures,
                            the latest run's summary and charts, request latency (serve -h for more)
@@ -88,7 +96,7 @@ public final class Main {
             Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
             pg: 2 when the database cannot be reached or started, or a row read back does not match;
             compare and report: 2 when a result file is missing or not JMH's JSON.
-            """;
+            """.replace("{presets}", Preset.describeAll().stripTrailing());
 
     /** What {@code report} and every subcommand is called; anything else is a JMH run. */
     private static final List<String> SUBCOMMANDS = List.of("sizes", "dump", "compare", "report", "latency");
@@ -274,6 +282,13 @@ public final class Main {
             return 0;
         }
         Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
+        RoundRunner rounds = null;
+        if (launch.rounds() > 0) {
+            rounds = RoundRunner.plan(cmd, options, launch, err);
+            if (rounds == null) {
+                return 1;
+            }
+        }
         RunFolder folder = newRunFolder(launch.resultsDir(), err);
         if (folder == null) {
             return 1;
@@ -284,14 +299,21 @@ public final class Main {
             err.println("wirebench: " + e.getMessage());
             return 1;
         }
-        out.println("Results go to " + folder + "/: " + JmhJson.FILE_NAME + " (rewritten as each benchmark ends), "
+        out.println("Results go to " + folder + "/: " + JmhJson.FILE_NAME + (rounds != null ? " (rewritten after every fork), " : " (rewritten as each benchmark ends), ")
                 + ENV_FILE + ", " + RunReport.SIZES_FILE + "; at the end " + RunReport.SUMMARY_FILE
                 + " and charts (if the run is cut short: java -jar benchmarks.jar report " + folder + ")");
         Collection<RunResult> results;
+        List<String> failures = List.of();
         try {
-            OutputFormat console = OutputFormatFactory.createFormatInstance(System.out,
-                    options.verbosity().orElse(VerboseMode.NORMAL));
-            results = new Runner(options, new JmhJsonRecorder(console, folder)).run();
+            if (rounds != null) {
+                RoundRunner.Outcome outcome = rounds.run(folder, out);
+                results = outcome.results();
+                failures = outcome.failures();
+            } else {
+                OutputFormat console = OutputFormatFactory.createFormatInstance(System.out,
+                        options.verbosity().orElse(VerboseMode.NORMAL));
+                results = new Runner(options, new JmhJsonRecorder(console, folder)).run();
+            }
         } catch (NoBenchmarksException e) {
             err.println("No matching benchmarks. Miss-spelled regexp? List them with -l.");
             return 1;
@@ -320,7 +342,14 @@ public final class Main {
             SizesCommand.printReferenceSizes(codecs, measured, out);
         }
         out.println();
-        return summarize(folder, codecs, out, err) ? 0 : 1;
+        boolean summarized = summarize(folder, codecs, out, err);
+        if (!failures.isEmpty()) {
+            err.println("wirebench: " + failures.size() + " fork" + (failures.size() == 1 ? "" : "s")
+                    + " gave no result (listed in " + folder.resolve(dev.wirebench.harness.RoundLog.FILE_NAME)
+                    + "); the summary holds the forks that did");
+            return 1;
+        }
+        return summarized ? 0 : 1;
     }
 
     /** summary.md and charts from what the run wrote; false (and why, on err) when they cannot be made. */

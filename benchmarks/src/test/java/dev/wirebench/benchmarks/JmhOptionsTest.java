@@ -44,19 +44,19 @@ class JmhOptionsTest {
     }
 
     @Test
-    void quickShortensTheRunButTheUsersOwnOptionsWin() throws Exception {
+    void quickIsAPresetOfRoundsOfOneForkEachAndTheUsersOwnOptionsWin() throws Exception {
         Options quick = build("--quick");
-        assertEquals(1, quick.getForkCount().get());
-        assertEquals(3, quick.getMeasurementIterations().get());
-        assertEquals(TimeValue.milliseconds(500), quick.getMeasurementTime().get());
+        assertEquals(1, quick.getForkCount().get(), "a fork per case per round, not CodecBenchmark's @Fork(2)");
+        assertEquals(5, quick.getMeasurementIterations().get());
+        assertEquals(TimeValue.milliseconds(100), quick.getMeasurementTime().get());
         assertEquals(List.of("heap"), List.copyOf(quick.getParameter("buffer").get()));
+        assertEquals(List.of("gc"), profilers(quick));
 
         Options mine = build("--quick", "-f", "3", "-i", "7", "-p", "buffer=direct");
         assertEquals(3, mine.getForkCount().get());
         assertEquals(7, mine.getMeasurementIterations().get());
         assertEquals(List.of("direct"), List.copyOf(mine.getParameter("buffer").get()));
-
-        assertFalse(build().getForkCount().hasValue(), "without --quick the benchmark's own @Fork applies");
+        assertFalse(build().getForkCount().hasValue(), "without rounds the benchmark's own @Fork applies");
     }
 
     @Test

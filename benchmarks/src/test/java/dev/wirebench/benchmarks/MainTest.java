@@ -120,6 +120,58 @@ class MainTest {
         assertEquals(summary, Files.readString(folder.resolve("summary.md")));
     }
 
+    /**
+     * Two rounds of two cases, in this JVM (-f 0) to stay quick: jmh.json is still JMH's JSON, one entry per
+     * case with a row of raw data per round, and rounds.json says which round each row came from.
+     */
+    @Test
+    void runsEveryCaseOncePerRoundAndMergesTheForksPerCase(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        Path csv = dir.resolve("mine.csv");
+        int status = run("CodecBenchmark.traverse", "-p", "codec=sbe/order,raw/order", "-p", "buffer=heap",
+                "--rounds", "2", "--seed", "7", "-f", "0", "-wi", "0", "-i", "2", "-r", "50ms", "--no-prof",
+                "-rf", "csv", "-rff", csv.toString(), "--results-dir", results.toString());
+        assertEquals(0, status, err() + out());
+        assertTrue(out().contains("2 cases x 2 rounds (in this JVM: -f 0) = 4 forks, each round in its own shuffled order (seed 7)"), out());
+        assertTrue(out().contains("[round 2/2, fork 4/4, "), out());
+        Path folder = onlyFolder(results);
+        com.fasterxml.jackson.databind.JsonNode jmh = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(folder.resolve("jmh.json").toFile());
+        assertEquals(2, jmh.size());
+        for (com.fasterxml.jackson.databind.JsonNode result : jmh) {
+            assertEquals(2, result.path("forks").asInt(), result.toString());
+            assertEquals(2, result.path("primaryMetric").path("rawData").size(), "a row per round");
+            assertEquals(2, result.path("primaryMetric").path("rawData").get(0).size(), "two iterations a fork");
+        }
+        dev.wirebench.harness.RoundLog log = dev.wirebench.harness.RoundLog.read(folder);
+        assertEquals(7, log.seed());
+        assertEquals(2, log.order().size());
+        assertEquals(java.util.Set.of("CodecBenchmark.traverse buffer=heap codec=raw/order avgt",
+                "CodecBenchmark.traverse buffer=heap codec=sbe/order avgt"), new java.util.HashSet<>(log.order().get(0)));
+        assertEquals(java.util.List.of(1, 2), log.roundsOf("CodecBenchmark.traverse buffer=heap codec=sbe/order avgt"));
+        assertTrue(log.failures().isEmpty());
+        String mine = Files.readString(csv);
+        assertEquals(3, mine.lines().count(), "the user's own -rff holds the merged results, written once: " + mine);
+    }
+
+    @Test
+    void aVariantWhoseJvmCannotStartIsOneLineAndTheOthersRun(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        int status = run("CodecBenchmark.traverse", "-p", "codec=raw/order", "-p", "buffer=heap", "--rounds", "1",
+                "--variant", "bad=-XX:+NoSuchOption", "--variant", "nojvm=/nonexistent/java", "--variant", "base=",
+                "-wi", "0", "-i", "1", "-r", "50ms", "--no-prof", "--results-dir", results.toString());
+        assertEquals(0, status, err() + out());
+        assertTrue(err().contains("wirebench: variant bad: its JVM did not start ("), err());
+        assertTrue(err().contains("-XX:+NoSuchOption -version: Unrecognized VM option 'NoSuchOption'"), err());
+        assertTrue(err().contains("wirebench: variant nojvm: its JVM did not start (/nonexistent/java"), err());
+        assertEquals(2, err().lines().count(), "one line a variant: " + err());
+        Path folder = onlyFolder(results);
+        String json = Files.readString(folder.resolve("jmh.json"));
+        assertTrue(json.contains("\"variant\" : \"base\""), json);
+        assertTrue(!json.contains("\"bad\""), json);
+        assertTrue(Files.readString(folder.resolve("summary.md")).contains("variant"), "the variant is a column");
+    }
+
     private int run(String... args) {
         PrintStream stdout = System.out;
         // JMH's runner prints its progress to System.out; keep it out of the test log but readable here

@@ -24,11 +24,20 @@ public record JmhResult(String benchmark, String mode, SortedMap<String, String>
 
     /** What identifies this benchmark across runs: method, mode and parameters. */
     public String key() {
-        return label() + " " + mode;
+        return key(benchmark, mode, params);
+    }
+
+    /** {@link #key()} of a benchmark not read from a file: the fully qualified method, JMH's short mode label, the parameters. */
+    public static String key(String benchmark, String mode, Map<String, String> params) {
+        return label(benchmark, new TreeMap<>(params)) + " " + mode;
     }
 
     /** The method's simple name with its parameters: {@code CodecBenchmark.encode buffer=heap codec=sbe/order}. */
     public String label() {
+        return label(benchmark, params);
+    }
+
+    private static String label(String benchmark, SortedMap<String, String> params) {
         String simple = benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
         if (params.isEmpty()) {
             return simple;
