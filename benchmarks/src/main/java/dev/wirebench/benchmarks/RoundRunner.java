@@ -85,11 +85,12 @@ final class RoundRunner {
     private final int rounds;
     private final long seed;
     private final List<Case> cases;
+    private final List<String> notes;
     private RunFolder folder;
     private PrintStream out;
 
     private RoundRunner(Options options, List<String> userAppend, List<Variant> variants, Map<Variant, Integer> features,
-                        int rounds, long seed, List<Case> cases) {
+                        int rounds, long seed, List<Case> cases, List<String> notes) {
         this.options = options;
         this.userAppend = List.copyOf(userAppend);
         this.variants = List.copyOf(variants);
@@ -97,6 +98,7 @@ final class RoundRunner {
         this.rounds = rounds;
         this.seed = seed;
         this.cases = List.copyOf(cases);
+        this.notes = List.copyOf(notes);
     }
 
     /**
@@ -139,7 +141,9 @@ final class RoundRunner {
         }
         List<String> userAppend = cmd.getJvmArgsAppend().hasValue() ? List.copyOf(cmd.getJvmArgsAppend().get()) : List.of();
         long seed = launch.seed() != null ? launch.seed() : new Random().nextLong();
-        return new RoundRunner(options, userAppend, variants, features, launch.rounds(), seed, cases);
+        List<String> notes = launch.preset() == null ? List.of()
+                : List.of("Preset " + launch.preset().name() + ": " + launch.preset().purpose());
+        return new RoundRunner(options, userAppend, variants, features, launch.rounds(), seed, cases, notes);
     }
 
     /**
@@ -357,7 +361,7 @@ final class RoundRunner {
     private void writeLog(List<List<String>> order, Map<String, List<Integer>> forkRounds, List<String> failures) {
         Map<String, String> described = new LinkedHashMap<>();
         variants.forEach(v -> described.put(v.name(), v.describe()));
-        folder.writeJson(RoundLog.FILE_NAME, new RoundLog(seed, rounds, described, order, forkRounds, failures));
+        folder.writeJson(RoundLog.FILE_NAME, new RoundLog(seed, rounds, described, order, forkRounds, failures, notes));
     }
 
     private static Path scratchFile() {

@@ -11,11 +11,13 @@ import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.JmhResult;
 import dev.wirebench.harness.Metric;
 import dev.wirebench.harness.ResultsException;
+import dev.wirebench.harness.RoundLog;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.Summary.Entry;
 import dev.wirebench.harness.Summary.Figure;
 import dev.wirebench.harness.Summary.Table;
+import dev.wirebench.harness.stats.Estimate;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -77,6 +79,20 @@ final class RunReport {
             header.add("Environment: not recorded (no " + Main.ENV_FILE + " beside this JSON)");
         }
         settings.forEach(s -> header.add("Settings: " + s));
+        RoundLog rounds = RoundLog.read(folder.path());
+        if (rounds != null) {
+            header.add(String.format(java.util.Locale.ROOT, "Rounds: %d, each running every case as one fork in its own "
+                    + "shuffled order (seed %d; the order is in %s)", rounds.rounds(), rounds.seed(), RoundLog.FILE_NAME));
+            rounds.variants().forEach((name, how) -> header.add("Variant " + name + ": " + how));
+            rounds.notes().forEach(header::add);
+            if (!rounds.failures().isEmpty()) {
+                header.add(rounds.failures().size() + " forks gave no result (listed in " + RoundLog.FILE_NAME + ")");
+            }
+        }
+        if (results.stream().allMatch(r -> r.primary().forks().size() < 2)) {
+            header.add("One fork per case: no interval and no ranking can be drawn from one fork; run in rounds "
+                    + "(--quick, --preset nightly or --rounds R) for those");
+        }
 
         Map<String, Long> sizes = readSizes(folder.resolve(SIZES_FILE));
         List<String> codecNames = results.stream().filter(RunReport::isCodecResult)
@@ -93,17 +109,25 @@ final class RunReport {
         }
         Map<String, Long> sizeOf = sizes == null ? Map.of() : sizes;
 
-        List<Table> tables = tables(results, sizeOf);
+        List<Table> tables = tables(results, sizeOf, rounds);
         List<Figure> figures = new ArrayList<>();
         List<Path> charts = new ArrayList<>();
         drawCodecCharts(folder, results, sizeOf, figures, charts);
         String title = "wirebench run " + folder.path().toAbsolutePath().normalize().getFileName();
-        Path summary = folder.writeText(SUMMARY_FILE, Summary.markdown(title, header, tables, figures));
+        String headline = CodecTables.markdown(results.stream().filter(RunReport::isCodecResult).toList(), sizeOf, rounds)
+                + VariantTables.markdown(results, rounds);
+        Path summary = folder.writeText(SUMMARY_FILE, Summary.markdown(title, header, headline, tables, figures));
         return new Written(summary, charts);
     }
 
+    /**
+     * The parameters that name what a suite ranks (the member of a group); every other parameter separates
+     * groups. A new suite names its compared parameter one of these to be ranked the same way.
+     */
+    static final List<String> MEMBER_PARAMS = List.of("library", "engine", "format", "implementation", "threads");
+
     /** One table per benchmark class, in the order the classes first appear. */
-    static List<Table> tables(List<JmhResult> results, Map<String, Long> sizes) {
+    static List<Table> tables(List<JmhResult> results, Map<String, Long> sizes, RoundLog rounds) {
         Map<String, List<JmhResult>> bySuite = new LinkedHashMap<>();
         for (JmhResult r : results) {
             bySuite.computeIfAbsent(suiteOf(r), s -> new ArrayList<>()).add(r);
@@ -112,15 +136,30 @@ final class RunReport {
         bySuite.forEach((suite, members) -> {
             String simple = suite.substring(suite.lastIndexOf('.') + 1);
             if (suite.equals(CODEC_SUITE) && members.stream().allMatch(RunReport::isCodecResult)) {
-                tables.add(new Table(simple, BASELINE, codecEntries(members, sizes)));
+                tables.add(new Table(simple + (CodecTables.any(members) ? ": every case" : ""), BASELINE,
+                        codecEntries(members, sizes), rounds));
             } else {
-                // another suite (FixCodecBenchmark, ...): each method ranks its parameter sets against each other
-                List<Entry> entries = members.stream()
-                        .map(r -> new Entry(r, r.benchmark() + " " + r.mode(), r.label(), OptionalLong.empty())).toList();
-                tables.add(new Table(simple, null, entries));
+                // another suite (FixCodecBenchmark, PduCodecBenchmark, ...): within a method, mode and every parameter
+                // but the compared one (library, engine...), the compared one's values rank against each other
+                List<Entry> entries = members.stream().map(r -> new Entry(r, group(r), member(r), OptionalLong.empty()))
+                        .sorted(Comparator.comparing(Entry::group)).toList();
+                tables.add(new Table(simple, null, entries, rounds));
             }
         });
         return tables;
+    }
+
+    /** A result's group outside the codec suite: method, mode and every parameter but the compared one. */
+    private static String group(JmhResult r) {
+        String rest = r.params().entrySet().stream().filter(e -> !MEMBER_PARAMS.contains(e.getKey()))
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        return r.benchmark() + " " + r.mode() + (rest.isEmpty() ? "" : " " + rest);
+    }
+
+    private static String member(JmhResult r) {
+        String member = r.params().entrySet().stream().filter(e -> MEMBER_PARAMS.contains(e.getKey()))
+                .map(Map.Entry::getValue).collect(Collectors.joining(" "));
+        return member.isEmpty() ? r.label() : member;
     }
 
     private static List<Entry> codecEntries(List<JmhResult> results, Map<String, Long> sizes) {
@@ -146,7 +185,7 @@ final class RunReport {
         return r.benchmark().substring(0, r.benchmark().lastIndexOf('.'));
     }
 
-    private static boolean isCodecResult(JmhResult r) {
+    static boolean isCodecResult(JmhResult r) {
         String codec = r.params().get(JmhOptions.CODEC_PARAM);
         return suiteOf(r).equals(CODEC_SUITE) && codec != null && codec.indexOf('/') > 0;
     }
@@ -202,8 +241,10 @@ final class RunReport {
                 List<Double> bytes = new ArrayList<>();
                 for (String format : formats) {
                     JmhResult r = find(members, format, operation);
-                    values.add(r == null ? Double.NaN : r.primary().score());
-                    errors.add(r == null ? Double.NaN : r.primary().errorOrZero());
+                    Estimate e = r == null ? null : Estimate.of(r.primary().samples());
+                    values.add(e == null ? Double.NaN : e.median());
+                    // the bar's whisker reaches the farther end of the 95% interval; one fork has none
+                    errors.add(e == null || e.n() < 2 ? Double.NaN : Math.max(e.median() - e.low(), e.high() - e.median()));
                     Metric a = r == null ? null : r.secondary().get(Summary.ALLOC_METRIC);
                     bytes.add(a == null ? Double.NaN : Math.max(0, a.score()));
                 }
@@ -275,8 +316,9 @@ final class RunReport {
         for (JmhResult r : members) {
             CodecRow row = CodecRow.of(r);
             score.putIfAbsent(row.format(), Double.POSITIVE_INFINITY);
-            if (row.operation().equals(operation) && !Double.isNaN(r.primary().score())) {
-                score.put(row.format(), r.primary().score());
+            double median = Estimate.of(r.primary().samples()).median();
+            if (row.operation().equals(operation) && !Double.isNaN(median)) {
+                score.put(row.format(), median);
             }
         }
         return score.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).toList();

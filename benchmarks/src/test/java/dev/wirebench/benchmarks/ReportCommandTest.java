@@ -56,7 +56,10 @@ class ReportCommandTest {
         assertTrue(summary.startsWith("# wirebench run 20261122-015305-vm\n\n- Machine: Intel(R) Xeon(R) Processor, 2 cores"),
                 summary);
         assertTrue(summary.contains("- Settings: JMH 1.37: 1 fork, 1 thread, warm-up 2 × 500 ms, measurement 3 × 500 ms"), summary);
-        assertTrue(summary.contains("| Benchmark | Mode | Score | Error | Unit | Alloc B/op | Size B | × raw |"), summary);
+        assertTrue(summary.contains("| Benchmark | Mode | Median | 95% CI | Forks | Unit | Alloc B/op | Size B | × raw | 95% CI  | Rank |"),
+                summary);
+        assertTrue(summary.contains("- One fork per case: no interval and no ranking can be drawn from one fork"), summary);
+        assertTrue(summary.contains("### order (heap)\n\n| Format | Size B | encode ns/op | × raw [95% CI] | rank |"), summary);
         for (String chart : List.of("codec-order-heap.png", "codec-user-heap.png", "alloc-order-heap.png",
                 "alloc-user-heap.png", "sizes.png")) {
             BufferedImage image = ImageIO.read(run.resolve(chart).toFile());
@@ -82,13 +85,27 @@ class ReportCommandTest {
             previous = score;
             if (cells[1].contains("codec=raw/order")) {
                 sawRaw = true;
-                assertEquals("1.00", cells[8]);
+                assertEquals("1.00", cells[9]);
             }
         }
         assertTrue(sawRaw);
         // the size column is the encoded reference message of this build (the run recorded none)
         String[] sbe = group.stream().filter(c -> c[1].contains("codec=sbe/order")).findFirst().orElseThrow();
-        assertEquals(String.valueOf(SizesCommand.referenceSizes(CODECS, List.of("sbe/order")).get("sbe/order")), sbe[7]);
+        assertEquals(String.valueOf(SizesCommand.referenceSizes(CODECS, List.of("sbe/order")).get("sbe/order")), sbe[8]);
+    }
+
+    @Test
+    void anotherSuiteRanksItsComparedParameterWithinEveryOtherParametersValues() {
+        java.util.function.BiFunction<String, String, dev.wirebench.harness.JmhResult> pdu = (library, name) ->
+                new dev.wirebench.harness.JmhResult("dev.wirebench.smpp.jmh.PduCodecBenchmark.decode", "thrpt",
+                        new java.util.TreeMap<>(java.util.Map.of("library", library, "pdu", name)),
+                        new dev.wirebench.harness.Metric(1, 0, "ops/us", List.of(1.0, 1.1)), java.util.Map.of());
+        List<dev.wirebench.harness.Summary.Table> tables = RunReport.tables(List.of(pdu.apply("jsmpp", "submit_sm"),
+                pdu.apply("wirebench", "enquire_link"), pdu.apply("wirebench", "submit_sm")), java.util.Map.of(), null);
+        List<dev.wirebench.harness.Summary.Entry> entries = tables.get(0).entries();
+        assertEquals(List.of("jsmpp", "wirebench", "wirebench"), entries.stream().map(e -> e.member()).sorted().toList());
+        assertEquals(2, entries.stream().map(e -> e.group()).distinct().count(), "submit_sm and enquire_link rank apart");
+        assertTrue(entries.stream().allMatch(e -> e.group().contains("pdu=")), entries.toString());
     }
 
     @Test
@@ -99,7 +116,7 @@ class ReportCommandTest {
         String summary = Files.readString(run.resolve("summary.md"));
         String[] sbe = rows(summary, "encode", "order").stream().filter(c -> c[1].contains("codec=sbe/order"))
                 .findFirst().orElseThrow();
-        assertEquals("12345", sbe[7]);
+        assertEquals("12345", sbe[8]);
         assertTrue(summary.contains("as the run recorded it in sizes.json"), summary);
     }
 

@@ -23,9 +23,11 @@ import java.util.Objects;
  * @param forkRounds per case key, the round (1-based) of each fork, in the order of the case's
  *                   {@code rawData} rows in jmh.json
  * @param failures   forks that gave no result, each "round N: case key: why"
+ * @param notes      what a reader of the summary should know of how the run was chosen, e.g. the preset and
+ *                   what it leaves out
  */
 public record RoundLog(long seed, int rounds, Map<String, String> variants, List<List<String>> order,
-                       Map<String, List<Integer>> forkRounds, List<String> failures) {
+                       Map<String, List<Integer>> forkRounds, List<String> failures, List<String> notes) {
 
     public static final String FILE_NAME = "rounds.json";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,6 +37,7 @@ public record RoundLog(long seed, int rounds, Map<String, String> variants, List
         Objects.requireNonNull(order, "order");
         Objects.requireNonNull(forkRounds, "forkRounds");
         Objects.requireNonNull(failures, "failures");
+        notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
     /**

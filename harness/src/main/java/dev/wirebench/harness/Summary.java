@@ -2,11 +2,11 @@ package dev.wirebench.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wirebench.harness.stats.Estimate;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -55,11 +55,16 @@ public final class Summary {
      * @param baseline the member every row is compared with in its group (column {@code × raw}), or null for
      *                 no ratio column
      * @param entries  in the order groups should appear
+     * @param rounds   the run's round log, to pair forks by round for the ratios; null pairs them by order
      */
-    public record Table(String title, String baseline, List<Entry> entries) {
+    public record Table(String title, String baseline, List<Entry> entries, RoundLog rounds) {
         public Table {
             Objects.requireNonNull(title, "title");
             entries = List.copyOf(entries);
+        }
+
+        public Table(String title, String baseline, List<Entry> entries) {
+            this(title, baseline, entries, null);
         }
     }
 
@@ -72,10 +77,17 @@ public final class Summary {
 
     /** The whole summary.md. */
     public static String markdown(String title, List<String> header, List<Table> tables, List<Figure> figures) {
+        return markdown(title, header, "", tables, figures);
+    }
+
+    /** The whole summary.md, with a suite's own headline sections (markdown) between the header and the tables. */
+    public static String markdown(String title, List<String> header, String headline, List<Table> tables,
+                                  List<Figure> figures) {
         StringBuilder md = new StringBuilder("# ").append(title).append("\n\n");
         for (String line : header) {
             md.append("- ").append(line).append('\n');
         }
+        md.append(headline);
         for (Table table : tables) {
             md.append('\n').append(table(table));
         }
@@ -98,33 +110,42 @@ public final class Summary {
         boolean sizes = table.entries().stream().anyMatch(e -> e.sizeBytes().isPresent());
         boolean ratio = table.baseline() != null;
         List<String> counters = counters(table.entries());
-        List<String> columns = new ArrayList<>(List.of("Benchmark", "Mode", "Score", "Error", "Unit", "Alloc B/op"));
+        List<String> columns = new ArrayList<>(List.of("Benchmark", "Mode", "Median", "95% CI", "Forks", "Unit", "Alloc B/op"));
         columns.addAll(counters);
         if (sizes) {
             columns.add("Size B");
         }
         if (ratio) {
             columns.add("× " + table.baseline());
+            columns.add("95% CI ");
         }
+        columns.add("Rank");
         StringBuilder md = new StringBuilder("## ").append(table.title()).append("\n\n");
+        md.append("Per case: the median of its forks (each fork: the median of its iterations) and a 95% interval "
+                + "from order statistics; ");
         if (ratio) {
-            md.append("Ranked best first within each group; × ").append(table.baseline()).append(" is the score relative to ")
-                    .append(table.baseline()).append(" in the same group (above 1: costs more).\n\n");
-        } else {
-            md.append("Ranked best first within each group.\n\n");
+            md.append("× ").append(table.baseline()).append(": the case's cost over ").append(table.baseline())
+                    .append("'s in the same group, the median of the per-round ratios with its interval (above 1: costs "
+                            + "more); ");
         }
+        md.append("ranked best first within each group, and cases whose intervals overlap share a rank (=2).\n\n");
         row(md, columns);
         row(md, columns.stream().map(c -> c.equals("Benchmark") || c.equals("Mode") || c.equals("Unit") ? "---" : "---:")
                 .toList());
+        boolean fewForks = false;
         for (List<Entry> group : groups.values()) {
             Entry base = ratio ? group.stream().filter(e -> e.member().equals(table.baseline())).findFirst().orElse(null)
                     : null;
-            List<Entry> ranked = new ArrayList<>(group);
-            ranked.sort(Comparator.comparingDouble(Summary::rankKey));
-            for (Entry e : ranked) {
+            Map<JmhResult, Entry> byResult = new LinkedHashMap<>();
+            group.forEach(e -> byResult.put(e.result(), e));
+            List<Ranking.Row> ranked = Ranking.of(new ArrayList<>(byResult.keySet()),
+                    base == null ? null : base.result(), table.rounds());
+            for (Ranking.Row r : ranked) {
+                Entry e = byResult.get(r.result());
                 Metric score = e.result().primary();
-                List<String> cells = new ArrayList<>(List.of(e.result().label(), e.result().mode(), number(score.score()),
-                        number(score.error()), score.unit(), alloc(e.result())));
+                fewForks |= r.score().n() >= 2 && !r.score().reachesLevel();
+                List<String> cells = new ArrayList<>(List.of(e.result().label(), e.result().mode(), number(r.score().median()),
+                        interval(r.score()), String.valueOf(r.score().n()), score.unit(), alloc(e.result())));
                 for (String counter : counters) {
                     Metric value = e.result().secondary().get(counter);
                     cells.add(value == null ? NONE : number(value.score()));
@@ -133,12 +154,41 @@ public final class Summary {
                     cells.add(e.sizeBytes().isPresent() ? String.valueOf(e.sizeBytes().getAsLong()) : NONE);
                 }
                 if (ratio) {
-                    cells.add(base == null ? NONE : ratio(e.result(), base.result()));
+                    cells.add(r.ratio() == null || base == null ? NONE : ratio(r.ratio().median()));
+                    cells.add(r.ratio() == null || base == null ? NONE : ratioInterval(r.ratio()));
                 }
+                cells.add(r.label());
                 row(md, cells);
             }
         }
+        if (fewForks) {
+            md.append("\n* fewer than six forks: the interval is their whole range, which covers less than 95%.\n");
+        }
         return md.toString();
+    }
+
+    /** {@code [low, high]}, starred when it covers less than 95%; "–" for one fork, which has none. */
+    public static String interval(Estimate e) {
+        if (e.n() < 2) {
+            return NONE;
+        }
+        return "[" + number(e.low()) + ", " + number(e.high()) + "]" + (e.reachesLevel() ? "" : "*");
+    }
+
+    /** A ratio's interval, two decimals: {@code [1.21, 1.43]}; "" for the baseline against itself. */
+    public static String ratioInterval(Estimate e) {
+        if (e.n() >= 2 && e.low() == 1 && e.high() == 1) {
+            return "";
+        }
+        if (e.n() < 2) {
+            return NONE;
+        }
+        return "[" + ratio(e.low()) + ", " + ratio(e.high()) + "]" + (e.reachesLevel() ? "" : "*");
+    }
+
+    /** A ratio with two decimals, or "–". */
+    public static String ratio(double r) {
+        return Double.isFinite(r) ? String.format(Locale.ROOT, "%.2f", r) : NONE;
     }
 
     /**
@@ -159,23 +209,7 @@ public final class Summary {
         return List.copyOf(names);
     }
 
-    /** Best first: the lowest time, or the highest throughput; no score last. */
-    private static double rankKey(Entry e) {
-        double score = e.result().primary().score();
-        if (Double.isNaN(score)) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return e.result().lowerIsBetter() ? score : -score;
-    }
-
-    /** How many times the baseline's cost: score over baseline's for times, the inverse for throughput. */
-    static String ratio(JmhResult result, JmhResult base) {
-        double r = result.lowerIsBetter() ? result.primary().score() / base.primary().score()
-                : base.primary().score() / result.primary().score();
-        return Double.isFinite(r) ? String.format(Locale.ROOT, "%.2f", r) : NONE;
-    }
-
-    private static String alloc(JmhResult result) {
+    public static String alloc(JmhResult result) {
         Metric alloc = result.secondary().get(ALLOC_METRIC);
         if (alloc == null || Double.isNaN(alloc.score())) {
             return NONE;
@@ -198,7 +232,8 @@ public final class Summary {
         return String.format(Locale.ROOT, pattern, value);
     }
 
-    private static void row(StringBuilder md, List<String> cells) {
+    /** One markdown table row, pipes in cells escaped. */
+    public static void row(StringBuilder md, List<String> cells) {
         md.append('|');
         for (String cell : cells) {
             md.append(' ').append(cell.replace("|", "\\|")).append(" |");

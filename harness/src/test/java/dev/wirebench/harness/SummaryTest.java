@@ -34,26 +34,54 @@ class SummaryTest {
                 size < 0 ? OptionalLong.empty() : OptionalLong.of(size));
     }
 
+    /** A result whose eight forks spread {@code spread} either side of {@code score} (no spread: one fork). */
+    private static JmhResult forked(String method, String codec, double score, double spread, double allocBytes) {
+        List<Double> forks = new java.util.ArrayList<>();
+        for (int i = 0; i < 8 && spread > 0; i++) {
+            forks.add(score * (1 - spread + 2 * spread * i / 7.0));
+        }
+        if (forks.isEmpty()) {
+            forks.add(score);
+        }
+        return new JmhResult(CLASS + method, "avgt", new TreeMap<>(Map.of("codec", codec)), new Metric(score, 1, "ns/op", forks),
+                Map.of(Summary.ALLOC_METRIC, new Metric(allocBytes, 0.01, "B/op")));
+    }
+
     @Test
-    void ranksEachGroupBestFirstAndComparesWithTheBaselineOfTheSameGroup() {
+    void ranksEachGroupOnPairedRatiosAndOverlappingIntervalsShareARank() {
         List<Entry> entries = List.of(
-                entry(result("encode", "avgt", "sbe/order", 92.0, 0.002), 72),
-                entry(result("encode", "avgt", "raw/order", 65.9, 0.0), 71),
-                entry(result("encode", "avgt", "jdk/order", 2000.0, 4321.4), 578),
-                entry(result("encode", "avgt", "sbe/user", 50.0, 0.0), 84));
+                entry(forked("encode", "sbe/order", 92.0, 0.02, 0.002), 72),
+                entry(forked("encode", "raw/order", 65.9, 0.02, 0.0), 71),
+                entry(forked("encode", "flatbuffers/order", 94.0, 0.02, 0.0), 120),
+                entry(forked("encode", "jdk/order", 2000.0, 0.02, 4321.4), 578),
+                entry(forked("encode", "sbe/user", 50.0, 0.02, 0.0), 84));
         String md = Summary.table(new Table("CodecBenchmark", "raw", entries));
-        assertEquals("""
-                ## CodecBenchmark
+        List<String> rows = md.lines().filter(l -> l.startsWith("| CodecBenchmark")).toList();
+        assertEquals(List.of(
+                "| CodecBenchmark.encode codec=raw/order | avgt | 65.90 | [64.58, 67.22] | 8 | ns/op | 0 | 71 | 1.00 |  | 1 |",
+                // eight forks: [x(1), x(8)] is the narrowest interval covering 95% (99.2%); the forks spread 2% either
+                // way in step with raw's, so paired by fork the ratios are constant and sbe and flatbuffers rank apart
+                "| CodecBenchmark.encode codec=sbe/order | avgt | 92.00 | [90.16, 93.84] | 8 | ns/op | 0 | 72 | 1.40 | [1.40, 1.40] | 2 |",
+                "| CodecBenchmark.encode codec=flatbuffers/order | avgt | 94.00 | [92.12, 95.88] | 8 | ns/op | 0 | 120 | 1.43 | [1.43, 1.43] | 3 |",
+                "| CodecBenchmark.encode codec=jdk/order | avgt | 2000 | [1960, 2040] | 8 | ns/op | 4321 | 578 | 30.35 | [30.35, 30.35] | 4 |",
+                "| CodecBenchmark.encode codec=sbe/user | avgt | 50.00 | [49.00, 51.00] | 8 | ns/op | 0 | 84 | – | – | 1 |"), rows);
+        assertTrue(md.contains("| Benchmark | Mode | Median | 95% CI | Forks | Unit | Alloc B/op | Size B | × raw | 95% CI  | Rank |"), md);
+    }
 
-                Ranked best first within each group; × raw is the score relative to raw in the same group (above 1: costs more).
-
-                | Benchmark | Mode | Score | Error | Unit | Alloc B/op | Size B | × raw |
-                | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |
-                | CodecBenchmark.encode codec=raw/order | avgt | 65.90 | 0.659 | ns/op | 0 | 71 | 1.00 |
-                | CodecBenchmark.encode codec=sbe/order | avgt | 92.00 | 0.920 | ns/op | 0 | 72 | 1.40 |
-                | CodecBenchmark.encode codec=jdk/order | avgt | 2000 | 20.00 | ns/op | 4321 | 578 | 30.35 |
-                | CodecBenchmark.encode codec=sbe/user | avgt | 50.00 | 0.500 | ns/op | 0 | 84 | – |
-                """, md);
+    @Test
+    void casesWhoseIntervalsOverlapShareARankAndFewForksAreStarred() {
+        JmhResult raw = new JmhResult(CLASS + "decode", "avgt", new TreeMap<>(Map.of("codec", "raw/m")),
+                new Metric(10, 1, "ns/op", List.of(10.0, 11.0, 9.0, 10.5)), Map.of());
+        JmhResult a = new JmhResult(CLASS + "decode", "avgt", new TreeMap<>(Map.of("codec", "a/m")),
+                new Metric(20, 1, "ns/op", List.of(20.0, 26.0, 17.0, 21.0)), Map.of());
+        JmhResult b = new JmhResult(CLASS + "decode", "avgt", new TreeMap<>(Map.of("codec", "b/m")),
+                new Metric(22, 1, "ns/op", List.of(22.0, 23.0, 21.0, 24.0)), Map.of());
+        String md = Summary.table(new Table("T", "raw", List.of(entry(a, -1), entry(b, -1), entry(raw, -1))));
+        List<String> rows = md.lines().filter(l -> l.startsWith("| CodecBenchmark")).toList();
+        assertTrue(rows.get(0).contains("raw/m") && rows.get(0).endsWith("| 1 |"), rows.toString());
+        assertTrue(rows.get(1).endsWith("| =2 |") && rows.get(2).endsWith("| =2 |"), rows.toString());
+        assertTrue(rows.get(1).contains("]* |"), "four forks: the range, starred: " + rows);
+        assertTrue(md.contains("* fewer than six forks: the interval is their whole range, which covers less than 95%."), md);
     }
 
     @Test
@@ -65,9 +93,10 @@ class SummaryTest {
         String md = Summary.table(new Table("T", "raw", entries));
         List<String> rows = md.lines().filter(l -> l.startsWith("| CodecBenchmark")).toList();
         assertEquals(3, rows.size());
-        assertTrue(rows.get(0).contains("colfer/order") && rows.get(0).endsWith("| – | 0.50 |"), rows.get(0));
-        assertTrue(rows.get(1).contains("raw/order") && rows.get(1).endsWith("| 1.00 |"), rows.get(1));
-        assertTrue(rows.get(2).contains("sbe/order") && rows.get(2).endsWith("| 2.00 |"), rows.get(2));
+        // one fork each: no interval, and nothing can be ranked apart, so all share the first rank
+        assertTrue(rows.get(0).contains("colfer/order") && rows.get(0).endsWith("| 0.50 | – | =1 |"), rows.get(0));
+        assertTrue(rows.get(1).contains("raw/order") && rows.get(1).endsWith("| 1.00 | – | =1 |"), rows.get(1));
+        assertTrue(rows.get(2).contains("sbe/order") && rows.get(2).endsWith("| 2.00 | – | =1 |"), rows.get(2));
         assertFalse(md.contains("Size B"), "no result has a size: no size column");
     }
 
@@ -77,10 +106,10 @@ class SummaryTest {
                 entry(result("decode", "avgt", "a/m", Double.NaN, null), -1),
                 entry(result("decode", "avgt", "b/m", 3.0, null), -1));
         String md = Summary.table(new Table("T", null, entries));
-        assertTrue(md.contains("| Benchmark | Mode | Score | Error | Unit | Alloc B/op |\n"), md);
+        assertTrue(md.contains("| Benchmark | Mode | Median | 95% CI | Forks | Unit | Alloc B/op | Rank |\n"), md);
         List<String> rows = md.lines().filter(l -> l.startsWith("| CodecBenchmark")).toList();
         assertTrue(rows.get(0).contains("b/m"), rows.toString());
-        assertTrue(rows.get(1).contains("| – | – | ns/op | – |"), rows.toString());
+        assertTrue(rows.get(1).contains("| – | – | 0 | ns/op | – | – |"), rows.toString());
     }
 
     @Test
@@ -150,9 +179,10 @@ class SummaryTest {
                 new TreeMap<>(Map.of("sessions", "10")), new Metric(22.8, 20.4, "ms/op"), Map.of());
         String md = Summary.table(new Table("MemoryBenchmark", null, List.of(
                 new Entry(platform, "open", "1000", OptionalLong.empty()), new Entry(other, "open", "10", OptionalLong.empty()))));
-        assertTrue(md.contains("| Benchmark | Mode | Score | Error | Unit | Alloc B/op | heapBytesPerSession | rssBytesPerSession |\n"), md);
-        assertTrue(md.contains("| 1035 | 2147 | ms/op | 40000 | 7465 | 17292 |\n"), md);
+        assertTrue(md.contains("| Benchmark | Mode | Median | 95% CI | Forks | Unit | Alloc B/op | heapBytesPerSession | "
+                + "rssBytesPerSession | Rank |\n"), md);
+        assertTrue(md.contains("| 1035 | – | 1 | ms/op | 40000 | 7465 | 17292 |"), md);
         // a row without the counters shows a dash, not a zero
-        assertTrue(md.contains("| 22.80 | 20.40 | ms/op | – | – | – |\n"), md);
+        assertTrue(md.contains("| 22.80 | – | 1 | ms/op | – | – | – |"), md);
     }
 }
