@@ -47,7 +47,7 @@ class JmhOptionsTest {
     void quickIsAPresetOfRoundsOfOneForkEachAndTheUsersOwnOptionsWin() throws Exception {
         Options quick = build("--quick");
         assertEquals(1, quick.getForkCount().get(), "a fork per case per round, not CodecBenchmark's @Fork(2)");
-        assertEquals(5, quick.getMeasurementIterations().get());
+        assertEquals(4, quick.getMeasurementIterations().get());
         assertEquals(TimeValue.milliseconds(100), quick.getMeasurementTime().get());
         assertEquals(List.of("heap"), List.copyOf(quick.getParameter("buffer").get()));
         assertEquals(List.of("gc"), profilers(quick));

@@ -29,12 +29,14 @@ class LaunchArgsTest {
         assertEquals(4, quick.rounds());
         assertFalse(quick.profilers(), "the preset names its profiler itself");
         assertEquals(List.of("\\.CodecBenchmark\\.(encode|decode|traverse)$", "-p", "buffer=heap", "-wi", "2", "-w", "200ms",
-                "-i", "5", "-r", "100ms", "-prof", "gc"), quick.jmhArgs());
+                "-i", "4", "-r", "100ms", "-jvmArgsPrepend", "-Xms512m -Xmx512m -XX:+AlwaysPreTouch", "-prof", "gc"),
+                quick.jmhArgs());
         // the user's regex, rounds, -i (attached) and buffer win; the preset fills the rest
         LaunchArgs mine = LaunchArgs.parse("--preset", "nightly", "CodecBenchmark.encode", "--rounds", "2", "-i3",
                 "-p", "buffer=direct", "-p", "codec=sbe/*");
         assertEquals(2, mine.rounds());
-        assertEquals(List.of("-wi", "2", "-w", "200ms", "-r", "100ms", "-prof", "gc", "CodecBenchmark.encode", "-i3",
+        assertEquals(List.of("-wi", "3", "-w", "200ms", "-r", "100ms", "-jvmArgsPrepend", "-Xms512m -Xmx512m -XX:+AlwaysPreTouch",
+                "-prof", "gc", "CodecBenchmark.encode", "-i3",
                 "-p", "buffer=direct", "-p", "codec=sbe/*"), mine.jmhArgs());
     }
 

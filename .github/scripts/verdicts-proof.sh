@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The proof that wirebench's verdicts hold on this machine, as the verdicts issue asks for it:
+#   A/A     the nightly preset twice on market-data and order (the same build, one run after the other);
+#   A/B     the same again with Agrona's bounds checks off (-Dagrona.disable.bounds.checks=true), a real
+#           change of known direction that touches only the SBE cases (SBE reads and writes through
+#           Agrona buffers; no other codec does), compared with the first A/A run;
+#   truth   the A/B change measured on its own in a long run: SBE only, both settings as variants in 24
+#           interleaved rounds, so each case's true effect is known to within a narrow interval;
+#   quick   --quick twice in a row: the ranks must agree, ties allowed.
+# Prints the figures and writes them to <out-dir>/proof.md beside the runs, the two compares and the logs.
+# Takes about 100 minutes on 2 cores; a run that finished is kept, so a second call resumes. Usage: verdicts-proof.sh <out-dir> [java]
+# PROOF_EXTRA='--rounds 2 -p codec=sbe/order,raw/order' shrinks every run, to try the script itself.
+set -euo pipefail
+out=${1:?usage: verdicts-proof.sh <out-dir> [java]}
+java=${2:-java}
+jar=benchmarks/target/benchmarks.jar
+[[ -f $jar ]] || { echo "verdicts-proof: $jar is missing; build first: mvn -B -DskipTests package" >&2; exit 1; }
+mkdir -p "$out"
+subset=(-p 'codec=*/market-data,*/order')
+nochecks=-Dagrona.disable.bounds.checks=true
+
+# run <name> <args...>: one run into <out>/<name>/, its output in <out>/<name>.log; prints the run folder
+run() {
+  local name=$1
+  shift
+  # a run that finished has its summary.md; one cut short is run again from the start
+  if ! ls "$out/$name"/*/summary.md > /dev/null 2>&1; then
+    rm -rf "${out:?}/$name"
+    echo "== $name: $* ($(date +%H:%M))" >&2
+    # shellcheck disable=SC2086
+    "$java" -jar "$jar" "$@" ${PROOF_EXTRA:-} --results-dir "$out/$name" > "$out/$name.log" 2>&1 \
+      || { tail -20 "$out/$name.log" >&2; exit 1; }
+  fi
+  dirname "$(ls "$out/$name"/*/summary.md | head -n 1)"
+}
+
+a1=$(run aa-1 --preset nightly "${subset[@]}")
+a2=$(run aa-2 --preset nightly "${subset[@]}")
+b=$(run ab-nochecks --preset nightly "${subset[@]}" -jvmArgsAppend "$nochecks")
+truth=$(run ab-truth --preset nightly -p 'codec=sbe/market-data,sbe/order' --rounds 24 \
+  --variant checks= --variant "nochecks=$nochecks")
+q1=$(run quick-1 --quick)
+q2=$(run quick-2 --quick)
+
+compare() {
+  local status=0
+  "$java" -jar "$jar" compare "$1" "$2" --results-dir "$out/compares" > "$3" || status=$?
+  [[ $status == 0 || $status == 3 ]] || { cat "$3" >&2; exit 1; }
+}
+compare "$a1" "$a2" "$out/aa-compare.txt"
+compare "$a1" "$b" "$out/ab-compare.txt"
+
+python3 - "$a1" "$a2" "$b" "$truth" "$q1" "$q2" "$out" <<'PY' | tee "$out/proof.md"
+import re, statistics, sys
+a1, a2, b, truth, q1, q2, out = sys.argv[1:]
+
+def cases(folder):
+    """The appendix of summary.md: label -> median, interval, x raw and its interval, rank."""
+    rows = {}
+    for line in open(folder + "/summary.md"):
+        if not line.startswith("| CodecBenchmark."):
+            continue
+        c = [x.strip() for x in line.strip().strip("|").split("|")]
+        lo, hi = (float(v) for v in c[3].strip("[]*").split(", "))
+        ratio = float(c[8]) if c[8] not in ("–", "") else None
+        rlo, rhi = (float(v) for v in c[9].strip("[]*").split(", ")) if c[9].startswith("[") else (ratio, ratio)
+        rows[c[0]] = dict(median=float(c[2]), lo=lo, hi=hi, forks=int(c[4]), ratio=ratio, rlo=rlo, rhi=rhi,
+                          rank=int(c[10].lstrip("=")))
+    return rows
+
+def group(label):
+    m = re.match(r"CodecBenchmark\.(\w+) buffer=(\w+) codec=([\w-]+)/([\w-]+)", label)
+    return (m.group(4), m.group(1), m.group(2)), m.group(3)
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+A, A2, B = cases(a1), cases(a2), cases(b)
+common = sorted(set(A) & set(A2))
+change = [abs(A2[k]["median"] / A[k]["median"] - 1) * 100 for k in common]
+outside = sum(1 for k in common if not A[k]["lo"] <= A2[k]["median"] <= A[k]["hi"])
+outside_back = sum(1 for k in common if not A2[k]["lo"] <= A[k]["median"] <= A2[k]["hi"])
+half = [(r["hi"] - r["lo"]) / 2 / r["median"] * 100 for run in (A, A2) for r in (run[k] for k in common)]
+forks = sorted({A[k]["forks"] for k in common})
+
+print("# Verdicts on this machine: the proof\n")
+print("Runs (nightly preset on market-data and order, %d cases, %s forks a case):" % (len(common), "/".join(map(str, forks))))
+for name, folder in (("A/A run 1", a1), ("A/A run 2", a2), ("A/B run B (bounds checks off)", b),
+                     ("A/B truth (SBE, 24 rounds, both settings interleaved)", truth), ("--quick 1", q1), ("--quick 2", q2)):
+    print("- %s: `%s`" % (name, folder.rstrip("/").split("/")[-1]))
+
+print("\n## A/A: two identical runs\n")
+print("- honest: run 2's median outside run 1's 95%% interval in %d of %d cases (%.1f%%; goal <= 10%%); run 1's outside run 2's: %d (%.1f%%)"
+      % (outside, len(common), 100.0 * outside / len(common), outside_back, 100.0 * outside_back / len(common)))
+print("- sharp: 95%% interval half-width, median %.1f%%, p90 %.1f%% (goal: median <= 10%%)" % (statistics.median(half), pct(half, 0.9)))
+print("- per-case change between the runs: median %.1f%%, p90 %.1f%% (stretch goal: <= 5%% and <= 15%%)"
+      % (statistics.median(change), pct(change, 0.9)))
+last = open(out + "/aa-compare.txt").read().strip().splitlines()
+print("- compare: `%s` (goal: 0 slower, 0 faster)" % next(l for l in reversed(last) if " slower, " in l))
+
+flips = disjoint = 0
+groups = {}
+for k in common:
+    g, fmt = group(k)
+    groups.setdefault(g, {})[fmt] = k
+for g, members in groups.items():
+    fmts = sorted(members)
+    for i in range(len(fmts)):
+        for j in range(i + 1, len(fmts)):
+            x, y = members[fmts[i]], members[fmts[j]]
+            apart = any(r[x]["rhi"] < r[y]["rlo"] or r[y]["rhi"] < r[x]["rlo"] for r in (A, A2))
+            if not apart:
+                continue
+            disjoint += 1
+            if (A[x]["median"] - A[y]["median"]) * (A2[x]["median"] - A2[y]["median"]) < 0:
+                flips += 1
+print("- order: %d format pairs (same message and operation) have disjoint x raw intervals in either run; %d of them flip (goal: 0)"
+      % (disjoint, flips))
+
+print("\n## A/B: Agrona's bounds checks off, which touches only the SBE cases\n")
+truths = {}
+for line in open(truth + "/summary.md"):
+    if line.startswith("| CodecBenchmark.") and "| nochecks |" in line:
+        c = [x.strip() for x in line.strip().strip("|").split("|")]
+        truths[c[0].replace(" avgt", "").replace("buffer=heap codec", "buffer=heap codec")] = (float(c[5]), c[6])
+flagged, rows = [], []
+for line in open(out + "/ab-compare.txt"):
+    if not line.startswith("CodecBenchmark."):
+        continue
+    m = re.match(r"(CodecBenchmark\.\S+ buffer=\S+ codec=\S+)\s+avgt.*?([+-]\d+\.\d)% \[([+-]\d+\.\d), ([+-]\d+\.\d)\].*\s(\S+)$", line.rstrip())
+    if not m:
+        continue
+    label, chg, lo, hi, verdict = m.group(1), float(m.group(2)), float(m.group(3)), float(m.group(4)), m.group(5)
+    if verdict in ("slower", "faster"):
+        flagged.append(label)
+    if "codec=sbe/" in label:
+        t = truths.get(label)
+        holds = t is not None and lo <= (t[0] - 1) * 100 <= hi
+        rows.append("| %s | %+.1f%% [%+.1f, %+.1f] | %s | %s | %s |" % (label, chg, lo, hi, verdict,
+                    "%+.1f%% %s" % ((t[0] - 1) * 100, t[1]) if t else "–", "yes" if holds else "no"))
+print("| SBE case | compare's change [95% CI] | verdict | true change (24 paired rounds) [95% CI] | interval holds it |")
+print("| --- | ---: | --- | ---: | --- |")
+print("\n".join(rows))
+others = [f for f in flagged if "codec=sbe/" not in f]
+print("\n- flagged: %d of %d SBE cases; other cases flagged: %d (goal: 0)%s" % (
+    sum(1 for f in flagged if "codec=sbe/" in f), len(rows), len(others), "".join("\n  - " + o for o in others)))
+
+print("\n## --quick twice\n")
+Q1, Q2 = cases(q1), cases(q2)
+contradictions, pairs = [], 0
+qgroups = {}
+for k in set(Q1) & set(Q2):
+    g, fmt = group(k)
+    qgroups.setdefault(g, []).append(k)
+for g, ks in qgroups.items():
+    for i in range(len(ks)):
+        for j in range(len(ks)):
+            x, y = ks[i], ks[j]
+            if Q1[x]["rank"] < Q1[y]["rank"]:
+                pairs += 1
+                if Q2[x]["rank"] > Q2[y]["rank"]:
+                    contradictions.append("%s vs %s" % (x, y))
+print("- %d groups; %d ordered pairs in run 1; %d put the other way round in run 2 (goal: 0; ties allowed)"
+      % (len(qgroups), pairs, len(contradictions)))
+for c in contradictions:
+    print("  - " + c)
+PY
