@@ -128,10 +128,12 @@ flagged, rows = [], []
 for line in open(out + "/ab-compare.txt"):
     if not line.startswith("CodecBenchmark."):
         continue
-    m = re.match(r"(CodecBenchmark\.\S+ buffer=\S+ codec=\S+)\s+avgt.*?([+-]\d+\.\d)% \[([+-]\d+\.\d), ([+-]\d+\.\d)\].*\s(\S+)$", line.rstrip())
+    m = re.match(r"(CodecBenchmark\.\S+ buffer=\S+ codec=\S+)\s+avgt.*?([+-]\d+\.\d)%(?: \[([+-]\d+\.\d), ([+-]\d+\.\d)\])?.*\s(\S+)$",
+                 line.rstrip())
     if not m:
         continue
-    label, chg, lo, hi, verdict = m.group(1), float(m.group(2)), float(m.group(3)), float(m.group(4)), m.group(5)
+    label, chg, verdict = m.group(1), float(m.group(2)), m.group(5)
+    lo, hi = (float(m.group(3)), float(m.group(4))) if m.group(3) else (float("-inf"), float("inf"))
     if verdict in ("slower", "faster"):
         flagged.append(label)
     if "codec=sbe/" in label:
