@@ -51,7 +51,7 @@ compare "$a1" "$a2" "$out/aa-compare.txt"
 compare "$a1" "$b" "$out/ab-compare.txt"
 
 python3 - "$a1" "$a2" "$b" "$truth" "$q1" "$q2" "$out" <<'PY' | tee "$out/proof.md"
-import re, statistics, sys
+import json, math, re, statistics, sys
 a1, a2, b, truth, q1, q2, out = sys.argv[1:]
 
 def cases(folder):
@@ -72,6 +72,14 @@ def group(label):
     m = re.match(r"CodecBenchmark\.(\w+) buffer=(\w+) codec=([\w-]+)/([\w-]+)", label)
     return (m.group(4), m.group(1), m.group(2)), m.group(3)
 
+def forks_by_round(folder):
+    rounds = json.load(open(folder + "/rounds.json"))["forkRounds"]
+    data = {}
+    for r in json.load(open(folder + "/jmh.json")):
+        label = "CodecBenchmark.%s %s %s" % (r["benchmark"].split(".")[-1],
+                                              " ".join("%s=%s" % kv for kv in sorted(r["params"].items())), r["mode"])
+        data[label] = dict(zip(rounds[label], (statistics.median(row) for row in r["primaryMetric"]["rawData"])))
+    return data
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
@@ -123,7 +131,19 @@ truths = {}
 for line in open(truth + "/summary.md"):
     if line.startswith("| CodecBenchmark.") and "| nochecks |" in line:
         c = [x.strip() for x in line.strip().strip("|").split("|")]
-        truths[c[0].replace(" avgt", "").replace("buffer=heap codec", "buffer=heap codec")] = (float(c[5]), c[6])
+        truths[c[0].replace(" avgt", "")] = [None, c[6]]
+# the point estimate unrounded: the median of the per-round ratios, from the truth run's own forks
+for label, by_round in forks_by_round(truth).items():
+    if "variant=nochecks" in label:
+        checks = forks_by_round(truth)[label.replace("variant=nochecks", "variant=checks")]
+        ratios = [v / checks[r] for r, v in by_round.items() if r in checks]
+        key = label.replace(" variant=nochecks", "").replace(" avgt", "")
+        if key in truths:
+            truths[key][0] = statistics.median(ratios)
+def percent_interval(ratios):
+    """'[0.89, 0.92]' as '[-11.0, -8.0]'."""
+    lo, hi = (float(v) for v in ratios.strip("[]*").split(", "))
+    return "[%+.1f, %+.1f]" % ((lo - 1) * 100, (hi - 1) * 100)
 flagged, rows = [], []
 for line in open(out + "/ab-compare.txt"):
     if not line.startswith("CodecBenchmark."):
@@ -138,15 +158,42 @@ for line in open(out + "/ab-compare.txt"):
         flagged.append(label)
     if "codec=sbe/" in label:
         t = truths.get(label)
-        holds = t is not None and lo <= (t[0] - 1) * 100 <= hi
+        holds = t is not None and t[0] is not None and lo <= (t[0] - 1) * 100 <= hi
         rows.append("| %s | %+.1f%% [%+.1f, %+.1f] | %s | %s | %s |" % (label, chg, lo, hi, verdict,
-                    "%+.1f%% %s" % ((t[0] - 1) * 100, t[1]) if t else "–", "yes" if holds else "no"))
+                    "%+.1f%% %s" % ((t[0] - 1) * 100, percent_interval(t[1])) if t and t[0] else "–",
+                    "yes" if holds else "no"))
 print("| SBE case | compare's change [95% CI] | verdict | true change (24 paired rounds) [95% CI] | interval holds it |")
 print("| --- | ---: | --- | ---: | --- |")
 print("\n".join(rows))
 others = [f for f in flagged if "codec=sbe/" not in f]
 print("\n- flagged: %d of %d SBE cases; other cases flagged: %d (goal: 0)%s" % (
     sum(1 for f in flagged if "codec=sbe/" in f), len(rows), len(others), "".join("\n  - " + o for o in others)))
+
+print("\n## Other schedules, from the same two runs\n")
+print("The A/A pair again, as if it had run fewer rounds (its first R), and with the interval at 99% instead of 95%:")
+print("each case's forks straight from jmh.json, paired with their rounds through rounds.json.\n")
+def ranks_from_each_end(n, level):
+    k = 1
+    while k + 1 <= (n + 1) // 2 and 1 - 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n >= level:
+        k += 1
+    return k
+F1, F2 = forks_by_round(a1), forks_by_round(a2)
+print("| rounds | interval | run 2 outside run 1's | half-width median / p90 | change median / p90 |")
+print("| ---: | --- | ---: | ---: | ---: |")
+most = min(len(v) for v in F1.values())
+for R in sorted({4, 6, 8, 10, 12, most}):
+    for level in (0.95, 0.99):
+        outside, widths, changes = 0, [], []
+        for key in F1.keys() & F2.keys():
+            x = sorted(v for r, v in F1[key].items() if r <= R)
+            y = [v for r, v in F2[key].items() if r <= R]
+            k = ranks_from_each_end(len(x), level)
+            lo, hi, mx, my = x[k - 1], x[len(x) - k], statistics.median(x), statistics.median(y)
+            outside += not lo <= my <= hi
+            widths.append((hi - lo) / 2 / mx * 100)
+            changes.append(abs(my / mx - 1) * 100)
+        print("| %d | %s | %.1f%% | %.1f%% / %.1f%% | %.1f%% / %.1f%% |" % (R, "95%" if level == 0.95 else "99%",
+              100.0 * outside / len(changes), statistics.median(widths), pct(widths, 0.9), statistics.median(changes), pct(changes, 0.9)))
 
 print("\n## --quick twice\n")
 Q1, Q2 = cases(q1), cases(q2)

@@ -100,7 +100,7 @@ final class CodecTables {
                     continue;
                 }
                 line.add(Summary.number(r.score().median()));
-                line.add(r.ratio() == null ? "–" : Summary.ratio(r.ratio().median()) + " " + Summary.ratioInterval(r.ratio()));
+                line.add(r.ratio() == null ? "–" : (Summary.ratio(r.ratio().median()) + " " + Summary.ratioInterval(r.ratio())).trim());
                 line.add(r.label());
                 alloc.add(Summary.alloc(r.result()));
             }

@@ -52,11 +52,16 @@ final class JmhJsonRecorder implements OutputFormat {
     }
 
     private void write(Collection<RunResult> results) {
+        folder.writeText(JmhJson.FILE_NAME, format(results, ResultFormatType.JSON));
+    }
+
+    /** {@code results} in one of JMH's result formats, written by JMH's own writer. */
+    static String format(Collection<RunResult> results, ResultFormatType type) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(results);
+            ResultFormatFactory.getInstance(type, out).writeOut(results);
         }
-        folder.writeText(JmhJson.FILE_NAME, bytes.toString(StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     // everything else is the console's

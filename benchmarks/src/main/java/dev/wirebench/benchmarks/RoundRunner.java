@@ -8,7 +8,6 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -218,7 +217,7 @@ final class RoundRunner {
             ResultFormatType type = options.getResultFormat().orElse(ResultFormatType.CSV);
             Path file = Path.of(options.getResult().orElse("jmh-result." + type.toString().toLowerCase(Locale.ROOT)));
             try {
-                Files.writeString(file, format(outcome.results(), type));
+                Files.writeString(file, JmhJsonRecorder.format(outcome.results(), type));
                 out.println("Benchmark result is saved to " + file);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
@@ -269,7 +268,9 @@ final class RoundRunner {
                     }
                     BenchmarkResult last = results.get(results.size() - 1);
                     out.println(progress + " " + c.key() + ": " + score(last));
+                    // both after every fork: a run cut short keeps each fork with the round it came from
                     writeJson(forks);
+                    writeLog(order, forkRounds, failures);
                 }
                 writeLog(order, forkRounds, failures);
             }
@@ -341,21 +342,7 @@ final class RoundRunner {
     }
 
     private void writeJson(Map<Case, List<BenchmarkResult>> forks) {
-        folder.writeText(JmhJson.FILE_NAME, json(merged(forks)));
-    }
-
-    /** JMH's own JSON of {@code results}. */
-    static String json(Collection<RunResult> results) {
-        return format(results, ResultFormatType.JSON);
-    }
-
-    /** {@code results} in one of JMH's result formats, written by JMH. */
-    static String format(Collection<RunResult> results, ResultFormatType type) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            ResultFormatFactory.getInstance(type, print).writeOut(results);
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
+        folder.writeText(JmhJson.FILE_NAME, JmhJsonRecorder.format(merged(forks), ResultFormatType.JSON));
     }
 
     private void writeLog(List<List<String>> order, Map<String, List<Integer>> forkRounds, List<String> failures) {

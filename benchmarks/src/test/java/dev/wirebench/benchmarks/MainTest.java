@@ -155,6 +155,22 @@ class MainTest {
     }
 
     @Test
+    void aForkThatFailsIsNamedAndKeptInTheRoundLogWhileTheOthersRun(@TempDir Path dir) throws Exception {
+        Path results = dir.resolve("results");
+        int status = run("CodecBenchmark.traverse", "-p", "codec=raw/order", "-p", "buffer=heap,bogus", "--rounds", "2",
+                "-f", "0", "-wi", "0", "-i", "1", "-r", "50ms", "--no-prof", "--results-dir", results.toString());
+        assertEquals(1, status, "a run with a failed fork is not a success");
+        assertTrue(out().contains("buffer=bogus codec=raw/order avgt: FAILED: "), out());
+        assertTrue(err().contains("2 forks gave no result (listed in "), err());
+        Path folder = onlyFolder(results);
+        dev.wirebench.harness.RoundLog log = dev.wirebench.harness.RoundLog.read(folder);
+        assertEquals(2, log.failures().size(), log.failures().toString());
+        assertTrue(log.failures().get(0).contains("buffer must be heap or direct, was 'bogus'"), log.failures().toString());
+        assertEquals(java.util.List.of(1, 2), log.roundsOf("CodecBenchmark.traverse buffer=heap codec=raw/order avgt"));
+        assertTrue(Files.readString(folder.resolve("summary.md")).contains("| CodecBenchmark.traverse buffer=heap codec=raw/order |"));
+    }
+
+    @Test
     void aVariantWhoseJvmCannotStartIsOneLineAndTheOthersRun(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
         int status = run("CodecBenchmark.traverse", "-p", "codec=raw/order", "-p", "buffer=heap", "--rounds", "1",
