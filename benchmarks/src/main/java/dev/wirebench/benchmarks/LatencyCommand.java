@@ -12,7 +12,6 @@ import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import org.HdrHistogram.Histogram;
-import org.openjdk.jmh.infra.Blackhole;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -142,9 +141,26 @@ final class LatencyCommand {
         }
     }
 
-    /** Every result goes here, after the second clock read, so no call can be dead code (JMH's own sink). */
-    private final Blackhole sink = new Blackhole(
-            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+    /**
+     * Every result goes here, after the second clock read, so no call can be dead code. JMH's Blackhole is
+     * JMH's to construct (a new one outside a benchmark needs a password that changes between releases);
+     * a volatile store is a side effect the JIT must keep, and costs nothing on the timed path.
+     */
+    private final Sink sink = new Sink();
+
+    /** Keeps results alive: each store is volatile, so neither it nor the call that made the value can go. */
+    private static final class Sink {
+        private volatile long lastLong;
+        private volatile Object lastObject;
+
+        void consume(long value) {
+            lastLong = value;
+        }
+
+        void consume(Object value) {
+            lastObject = value;
+        }
+    }
 
     private LatencyCommand() {
     }
