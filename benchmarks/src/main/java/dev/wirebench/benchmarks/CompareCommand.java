@@ -1,28 +1,27 @@
 package dev.wirebench.benchmarks;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wirebench.harness.Comparison;
-import dev.wirebench.harness.Comparison.Row;
-import dev.wirebench.harness.Comparison.Verdict;
 import dev.wirebench.harness.Environment;
-import dev.wirebench.harness.JmhJson;
-import dev.wirebench.harness.JmhResult;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.results.Comparison;
+import dev.wirebench.harness.results.Comparison.Row;
+import dev.wirebench.harness.results.Comparison.Verdict;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.results.Sample;
 import dev.wirebench.harness.stats.Estimate;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code compare <base> <new> [--threshold 5%]}: two JMH result files (or run folders) case by case,
- * judged on their fork samples ({@link Comparison}); exit status 3 when at least one case got slower.
+ * {@code compare <base> <new> [--threshold 5%]}: two runs of one suite (run folders of jmh, fix, smpp, pg or
+ * latency, or JMH JSON files) measure by measure, judged on their samples ({@link Comparison}); exit status 3
+ * when at least one measure got worse.
  */
 final class CompareCommand {
 
@@ -30,12 +29,14 @@ final class CompareCommand {
     static final int UNREADABLE = 2;
     static final String USAGE = """
             Usage: java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
-              <base>, <new>   JMH JSON files (-rf json) or run folders holding a jmh.json
-              --threshold P   the smallest change that counts, in percent of the base score (default 5%)
-            Each fork is a sample. A change counts when a Mann-Whitney test of the two runs' forks, Holm-corrected
-            over all cases, has p < 5% and the change (Hodges-Lehmann, new / base) exceeds the threshold.
-            ~ is no significant change; inconclusive means too few forks to decide (one fork never can).
-            Exit status: 0 no benchmark slower, 3 at least one slower, 2 a file cannot be read, 1 bad options.""";
+              <base>, <new>   two run folders of the same suite (jmh, fix, smpp, pg, latency), or JMH JSON files
+              --threshold P   the smallest change that counts, in percent of the base (default 5%)
+            Each fork (JMH) or repeat (fix, smpp, pg, latency) is a sample. A change counts when a Mann-Whitney test
+            of the two runs' samples, Holm-corrected over all measures, has p < 5% and the change (Hodges-Lehmann,
+            new / base) exceeds the threshold; worse and better follow each metric's direction (a time that rises, a
+            rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.
+            Exit status: 0 nothing worse, 3 at least one measure worse, 2 a run cannot be read or the two runs are of
+            different suites, 1 bad options.""";
     private static final double DEFAULT_THRESHOLD = 5;
 
     private CompareCommand() {
@@ -69,20 +70,25 @@ final class CompareCommand {
             }
         }
         if (files.size() != 2) {
-            return usage(err, "two result files to compare, got " + files.size());
+            return usage(err, "two runs to compare, got " + files.size());
         }
-        List<JmhResult> base;
-        List<JmhResult> next;
+        RunResults base;
+        RunResults next;
         try {
-            base = JmhJson.read(Path.of(files.get(0)));
-            next = JmhJson.read(Path.of(files.get(1)));
+            base = Runs.read(Path.of(files.get(0)));
+            next = Runs.read(Path.of(files.get(1)));
         } catch (ResultsException e) {
             err.println("wirebench compare: " + e.getMessage());
             return UNREADABLE;
         }
-        Comparison comparison = Comparison.of(base, next, threshold);
+        if (!base.suite().equals(next.suite())) {
+            err.println("wirebench compare: " + files.get(0) + " is a " + base.suite() + " run and " + files.get(1)
+                    + " a " + next.suite() + " run; only runs of one suite compare");
+            return UNREADABLE;
+        }
+        Comparison comparison = Comparison.of(base.measures(), next.measures(), threshold);
         print(comparison, files, out);
-        List<String> differences = machineDifferences(Path.of(files.get(0)), Path.of(files.get(1)));
+        List<String> differences = machineDifferences(base, next);
         if (!differences.isEmpty()) {
             out.println();
             out.println("The runs did not run alike (env.json), so a change may be the machine's, not the code's:");
@@ -91,37 +97,29 @@ final class CompareCommand {
         return comparison.hasRegression() ? REGRESSION : 0;
     }
 
-    /** What differs between the env.json files of the two runs' folders; nothing when either has none. */
-    static List<String> machineDifferences(Path base, Path next) {
-        JsonNode a = env(base);
-        JsonNode b = env(next);
-        return a == null || b == null ? List.of() : Environment.differences(a, b);
-    }
-
-    private static JsonNode env(Path result) {
-        Path folder = Files.isDirectory(result) ? result : result.toAbsolutePath().getParent();
-        Path env = folder.resolve(Main.ENV_FILE);
-        try {
-            return Files.isRegularFile(env) ? new ObjectMapper().readTree(env.toFile()) : null;
-        } catch (IOException unreadable) {
-            return null;
+    /** What differs between where the two runs ran; nothing when either did not record it. */
+    static List<String> machineDifferences(RunResults base, RunResults next) {
+        if (base.environment().isEmpty() || next.environment().isEmpty()) {
+            return List.of();
         }
+        ObjectMapper json = new ObjectMapper();
+        return Environment.differences(json.valueToTree(base.environment()), json.valueToTree(next.environment()));
     }
 
     private static void print(Comparison c, List<String> files, PrintStream out) {
-        out.printf(Locale.ROOT, "base: %s (%d benchmarks)%nnew:  %s (%d benchmarks)%n", files.get(0),
+        out.printf(Locale.ROOT, "base: %s (%d measures)%nnew:  %s (%d measures)%n", files.get(0),
                 c.rows().size() + c.onlyInBase().size(), files.get(1), c.rows().size() + c.onlyInNew().size());
-        out.printf(Locale.ROOT, "Per case: the median of the fork scores [95%% interval] (forks); change: new ÷ base "
-                + "(Hodges–Lehmann) [95%% interval]; p: Mann–Whitney on the forks, Holm-corrected over %d cases.%n"
-                + "slower/faster: p < %s and a change beyond ±%s%%; ~: no significant change; inconclusive: too few "
-                + "forks to decide (this table needs %d per run).%n%n",
+        out.printf(Locale.ROOT, "Per measure: the median of the samples [95%% interval] (samples); change: new ÷ base "
+                + "(Hodges–Lehmann) [95%% interval]; p: Mann–Whitney on the samples, Holm-corrected over %d measures.%n"
+                + "worse/better: p < %s and a change beyond ±%s%%, in the metric's direction; ~: no significant change; "
+                + "inconclusive: too few samples to decide (this table needs %d per run).%n%n",
                 c.rows().stream().filter(r -> !Double.isNaN(r.pValue())).count(), format(Comparison.ALPHA * 100) + "%",
-                format(c.thresholdPercent()), c.forksNeeded());
+                format(c.thresholdPercent()), c.samplesNeeded());
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[]{"Benchmark", "Mode", "Base", "New", "Unit", "Change", "p", "Verdict"});
+        cells.add(new String[]{"Case", "Metric", "Base", "New", "Unit", "Change", "p", "Verdict"});
         for (Row row : c.rows()) {
-            cells.add(new String[]{row.base().label(), row.base().mode(), estimate(row.baseEstimate()),
-                    estimate(row.nextEstimate()), row.base().primary().unit(), change(row),
+            cells.add(new String[]{row.base().caseLabel(), row.base().metric(), estimate(row.baseEstimate()),
+                    estimate(row.nextEstimate()), row.base().unit(), change(row),
                     Double.isNaN(row.adjustedP()) ? "–" : pValue(row.adjustedP()), row.verdict().toString()});
         }
         int[] width = new int[cells.get(0).length];
@@ -141,13 +139,15 @@ final class CompareCommand {
         }
         listOnly("Only in base (not measured in the new run):", c.onlyInBase(), out);
         listOnly("Only in new (not measured in the base run):", c.onlyInNew(), out);
-        out.printf(Locale.ROOT, "%n%d slower, %d faster, %d ~, %d inconclusive; %d only in base, %d only in new.%n",
-                c.count(Verdict.SLOWER), c.count(Verdict.FASTER), c.count(Verdict.SAME), c.count(Verdict.INCONCLUSIVE),
+        out.printf(Locale.ROOT, "%n%d worse, %d better, %d ~, %d inconclusive; %d only in base, %d only in new.%n",
+                c.count(Verdict.WORSE), c.count(Verdict.BETTER), c.count(Verdict.SAME), c.count(Verdict.INCONCLUSIVE),
                 c.onlyInBase().size(), c.onlyInNew().size());
-        long lone = c.rows().stream().filter(r -> r.baseEstimate().n() < 2 || r.nextEstimate().n() < 2).count();
+        long lone = c.rows().stream().filter(r -> r.base().sample() != Sample.EXACT
+                && (r.baseEstimate().n() < 2 || r.nextEstimate().n() < 2)).count();
         if (lone > 0) {
-            out.printf(Locale.ROOT, "%d cases have one fork in a run: a single fork cannot show a change, however large; "
-                    + "run %d or more (--rounds, or a --preset).%n", lone, c.forksNeeded());
+            out.printf(Locale.ROOT, "%d measures have one sample in a run: a single sample cannot show a change, however "
+                    + "large; run %d or more (--rounds or a --preset for JMH, --repeats for the others).%n", lone,
+                    c.samplesNeeded());
         }
     }
 
@@ -160,8 +160,8 @@ final class CompareCommand {
     }
 
     private static String change(Row row) {
-        String point = String.format(Locale.ROOT, "%+.1f%%", row.changePercent());
-        if (row.ratioLow() <= 0 && Double.isInfinite(row.ratioHigh())) {
+        String point = Double.isInfinite(row.ratio()) ? "from 0" : String.format(Locale.ROOT, "%+.1f%%", row.changePercent());
+        if (!row.hasInterval()) {
             return point;
         }
         return String.format(Locale.ROOT, "%s [%+.1f, %+.1f]", point, (row.ratioLow() - 1) * 100,
@@ -172,15 +172,14 @@ final class CompareCommand {
         return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
     }
 
-    private static void listOnly(String title, List<JmhResult> results, PrintStream out) {
-        if (results.isEmpty()) {
+    private static void listOnly(String title, List<Measure> measures, PrintStream out) {
+        if (measures.isEmpty()) {
             return;
         }
         out.println();
         out.println(title);
-        for (JmhResult r : results) {
-            out.printf(Locale.ROOT, "  %s %s  %s %s%n", r.label(), r.mode(), estimate(Estimate.of(r.primary().samples())),
-                    r.primary().unit());
+        for (Measure m : measures) {
+            out.printf(Locale.ROOT, "  %s  %s  %s %s%n", m.caseLabel(), m.metric(), estimate(m.estimate()), m.unit());
         }
     }
 

@@ -17,6 +17,7 @@ import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.Summary.Entry;
 import dev.wirebench.harness.Summary.Figure;
 import dev.wirebench.harness.Summary.Table;
+import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.stats.Estimate;
 
 import java.io.IOException;
@@ -35,9 +36,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * A run folder's {@code summary.md} and PNG charts, built from its {@code jmh.json} alone (plus
- * {@code env.json} and {@code sizes.json} when the run left them): the same function serves the end
- * of a run and {@code report}, so both give the same tables.
+ * A run folder's {@code summary.md}, {@code results.json} and PNG charts, built from its {@code jmh.json}
+ * alone (plus {@code env.json} and {@code sizes.json} when the run left them): the same function serves the
+ * end of a run and {@code report}, so both give the same tables.
  *
  * <p>This is where the codec suite's meaning lives: {@code codec=format/message} splits into the
  * ranking group (message, operation, buffer) and the member (format), {@code raw} is the baseline,
@@ -117,6 +118,7 @@ final class RunReport {
         String headline = CodecTables.markdown(results.stream().filter(RunReport::isCodecResult).toList(), sizeOf, rounds)
                 + VariantTables.markdown(results, rounds);
         Path summary = folder.writeText(SUMMARY_FILE, Summary.markdown(title, header, headline, tables, figures));
+        ResultsFile.write(folder.path(), JmhRun.of(folder.path(), sizeOf));
         return new Written(summary, charts);
     }
 
@@ -339,7 +341,8 @@ final class RunReport {
         folder.writeJson(SIZES_FILE, SizesCommand.referenceSizes(codecs, names));
     }
 
-    private static Map<String, Long> readSizes(Path file) {
+    /** The sizes a run recorded in {@value #SIZES_FILE}, or null when it recorded none. */
+    static Map<String, Long> readSizes(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
         }

@@ -1,6 +1,6 @@
 package dev.wirebench.benchmarks;
 
-import dev.wirebench.harness.Comparison;
+import dev.wirebench.harness.results.Comparison;
 import dev.wirebench.harness.JmhResult;
 import dev.wirebench.harness.Ranking;
 import dev.wirebench.harness.RoundLog;

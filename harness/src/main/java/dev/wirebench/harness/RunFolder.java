@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 
 /**
  * The folder one run writes everything into: {@code <root>/<yyyyMMdd-HHmmss>-<host>/}. Files are
@@ -94,6 +95,40 @@ public final class RunFolder {
     static String safe(String host) {
         String cleaned = host.replaceAll("[^A-Za-z0-9._-]", "-");
         return cleaned.isEmpty() ? "host" : cleaned;
+    }
+
+    /**
+     * When a run began, read from its folder's name ({@code 20261125-214421-host}) as ISO-8601 local time
+     * of the machine that ran it ({@code 2026-11-25T21:44:21}), or null when the name does not start so.
+     */
+    public static String startedOf(Path folder) {
+        String name = folder.toAbsolutePath().normalize().getFileName().toString();
+        if (name.length() < 15) {
+            return null;
+        }
+        try {
+            return LocalDateTime.parse(name.substring(0, 15), STAMP).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The {@value #ENV_FILE} of a run folder as a map, or an empty one when the folder has none.
+     *
+     * @throws UncheckedIOException when the file is there but is not JSON, naming it
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> environmentOf(Path folder) {
+        Path file = folder.resolve(ENV_FILE);
+        if (!Files.isRegularFile(file)) {
+            return Map.of();
+        }
+        try {
+            return JSON.readValue(file.toFile(), Map.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + " is not JSON: " + e.getMessage(), e);
+        }
     }
 
     public Path path() {

@@ -27,7 +27,7 @@ import java.util.TreeSet;
 public final class Summary {
 
     /** The secondary metric the gc profiler reports allocation per operation in. */
-    public static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+    public static final String ALLOC_METRIC = dev.wirebench.harness.results.JmhMeasures.ALLOC_METRIC;
     private static final String NONE = "–";
 
     /**

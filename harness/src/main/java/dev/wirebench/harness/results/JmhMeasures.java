@@ -1,0 +1,89 @@
+package dev.wirebench.harness.results;
+
+import dev.wirebench.harness.JmhResult;
+import dev.wirebench.harness.Metric;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * JMH's results in the one model: per benchmark its score ({@code time} or {@code throughput}, JMH's unit,
+ * one sample per fork) and the gc profiler's allocation ({@code allocation}, B/op, one sample per fork,
+ * rounded to whole bytes: the profiler's normalisation leaves a few thousandths of a byte where nothing was
+ * allocated, which is not a change anyone should be told of).
+ */
+public final class JmhMeasures {
+
+    /** The suite name of a JMH run folder. */
+    public static final String SUITE = "jmh";
+    /** The secondary metric the gc profiler reports allocation per operation in. */
+    public static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+
+    private JmhMeasures() {
+    }
+
+    /** Every benchmark's measures, its case named by {@link #defaultDims}. */
+    public static List<Measure> of(List<JmhResult> results) {
+        return of(results, JmhMeasures::defaultDims);
+    }
+
+    /**
+     * Every benchmark's measures.
+     *
+     * @param dims names a benchmark's case: its dimensions in reading order
+     */
+    public static List<Measure> of(List<JmhResult> results, Function<JmhResult, Map<String, String>> dims) {
+        List<Measure> measures = new ArrayList<>();
+        for (JmhResult r : results) {
+            Map<String, String> caseDims = dims.apply(r);
+            List<Double> scores = forks(r.primary());
+            if (!scores.isEmpty()) {
+                measures.add(new Measure(caseDims, metricOf(r.mode()), r.primary().unit(),
+                        r.lowerIsBetter() ? Better.LOWER : Better.HIGHER, Sample.FORK, scores));
+            }
+            Metric alloc = r.secondary().get(ALLOC_METRIC);
+            if (alloc != null) {
+                List<Double> bytes = forks(alloc).stream().map(v -> (double) Math.round(v)).toList();
+                if (!bytes.isEmpty()) {
+                    measures.add(new Measure(caseDims, "allocation", "B/op", Better.LOWER, Sample.FORK, bytes));
+                }
+            }
+        }
+        return measures;
+    }
+
+    /** {@code benchmark=CodecBenchmark operation=encode} and then every parameter, in name order. */
+    public static Map<String, String> defaultDims(JmhResult r) {
+        Map<String, String> dims = new LinkedHashMap<>();
+        String method = r.benchmark();
+        int dot = method.lastIndexOf('.');
+        String owner = method.substring(0, dot);
+        dims.put("benchmark", owner.substring(owner.lastIndexOf('.') + 1));
+        dims.put("operation", method.substring(dot + 1));
+        dims.putAll(r.params());
+        return dims;
+    }
+
+    /** {@code time} for the modes that measure time per operation, {@code throughput} for thrpt. */
+    static String metricOf(String mode) {
+        return switch (mode) {
+            case "thrpt" -> "throughput";
+            case "sample" -> "time (sampled)";
+            case "ss" -> "time (single shot)";
+            default -> "time";
+        };
+    }
+
+    private static List<Double> forks(Metric metric) {
+        List<Double> samples = new ArrayList<>();
+        for (double v : metric.samples()) {
+            if (!Double.isInfinite(v)) {
+                samples.add(v);
+            }
+        }
+        return samples;
+    }
+}
