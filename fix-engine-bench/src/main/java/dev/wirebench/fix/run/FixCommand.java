@@ -6,6 +6,7 @@ import dev.wirebench.fix.history.AnalyseCommand;
 import dev.wirebench.fix.history.HistoryWriter;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.ServerProcess;
+import dev.wirebench.harness.results.Repeats;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 
 /**
  * {@code fix}: the FIX ping-pong of every engine, or one side of it ({@code --role server|client}), and
@@ -101,26 +104,41 @@ public final class FixCommand {
                 : ", each server in its own JVM on loopback"));
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
-        int n = options.engines().size();
-        for (int i = 0; i < n; i++) {
-            String name = options.engines().get(i);
-            FixEngine engine = FixEngines.create(name);
-            out.printf("[%d/%d] %s (%.0f s elapsed)%n", i + 1, n, name, (System.nanoTime() - started) / 1e9);
-            report.settings(name, engine.settings());
-            try {
-                if (options.role() == FixOptions.Role.CLIENT) {
-                    runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
-                } else {
-                    try (ServerProcess server = startServer(name)) {
-                        runEngine(engine, server.address(), options, report, out);
-                    }
+        long seed = new Random().nextLong();
+        report.seed(seed);
+        int repeats = options.repeats();
+        int total = options.engines().size() * repeats;
+        int done = 0;
+        for (int round = 1; round <= repeats; round++) {
+            // a fresh order each round, so that drift over the run (a neighbour, heat) spreads over every engine
+            List<String> order = repeats == 1 ? options.engines() : Repeats.order(options.engines(), seed, round);
+            for (String name : order) {
+                done++;
+                if (report.failed(name)) {
+                    continue;
                 }
-            } catch (IOException | RuntimeException e) {
-                String why = e.getMessage() == null ? e.toString() : e.getMessage();
-                err.println("wirebench fix: " + name + " failed: " + why);
-                report.failed(name, why);
+                FixEngine engine = FixEngines.create(name);
+                double elapsed = (System.nanoTime() - started) / 1e9;
+                out.printf(Locale.ROOT, "[%d/%d] %s%s (%.0f s elapsed%s)%n", done, total, name,
+                        repeats == 1 ? "" : ", round " + round + "/" + repeats, elapsed,
+                        done == 1 ? "" : String.format(Locale.ROOT, ", about %.0f s left", elapsed / (done - 1) * (total - done + 1)));
+                report.settings(name, engine.settings());
+                try {
+                    if (options.role() == FixOptions.Role.CLIENT) {
+                        runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
+                    } else {
+                        try (ServerProcess server = startServer(name)) {
+                            runEngine(engine, server.address(), options, report, out);
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    String why = e.getMessage() == null ? e.toString() : e.getMessage();
+                    err.println("wirebench fix: " + name + " failed" + (repeats == 1 ? "" : " in round " + round) + ": " + why
+                            + (repeats == 1 || round == repeats ? "" : "; its later rounds are skipped"));
+                    report.failed(name, (repeats == 1 ? "" : "round " + round + ": ") + why);
+                }
+                report.write();
             }
-            report.write();
         }
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);

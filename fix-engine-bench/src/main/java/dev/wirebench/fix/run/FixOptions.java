@@ -12,20 +12,30 @@ import java.util.Locale;
 
 /** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
-                         Duration warmup, Duration duration, Duration logonTimeout, Path history, Path resultsDir) {
+                         Duration warmup, Duration duration, int repeats, Duration logonTimeout, Path history,
+                         Path resultsDir) {
+
+    /**
+     * Repeats of each engine when none are asked for: eight, so that a compare of two runs of four engines
+     * (about forty measures, Holm-corrected) can call a change; seven would be the least.
+     */
+    static final int DEFAULT_REPEATS = 8;
 
     /** Which sides this process runs. */
     public enum Role { BOTH, SERVER, CLIENT }
 
     public static final String USAGE = """
-            Usage: java -jar benchmarks.jar fix [--engines E] [--duration 30s] [--warmup 10s] [--quick]
+            Usage: java -jar benchmarks.jar fix [--engines E] [--repeats 8] [--duration 5s] [--warmup 5s] [--quick]
                    [--mode closed | --rate N | --sweep] [--history FILE] [--results-dir DIR]
                    [--role both | server --bind ADDR --port P | client --host H --port P]
                    java -jar benchmarks.jar fix analyse FILE [--warmup 60s] [--tag 35=D] [--samples 10000]
               --engines E    comma-separated, in the order to run (default: %s);
                              also: %s
-              --duration T   measured time per engine (default 30s); --warmup T before it (default 10s)
-              --quick        --warmup 2s --duration 5s (your own --warmup/--duration win)
+              --repeats N    runs of each engine, in rounds, each engine in a fresh server JVM with fresh
+                             sessions, the engines in a shuffled order each round; a repeat is one sample
+                             for compare (default 8; 1 with --sweep or --history)
+              --duration T   measured time per repeat (default 5s); --warmup T before it (default 5s)
+              --quick        --warmup 2s --duration 2s (your own --warmup/--duration/--repeats win)
               --mode closed  one order in flight, the next sent when the fill arrives (the default)
               --rate N       open loop: N orders/s on a fixed schedule; latency counts from each order's
                              intended send time, so stalls are not hidden (coordinated omission)
@@ -39,7 +49,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
               --role client  only the client of one engine, against --host H --port P
               --logon-timeout T  how long to wait for the Logon answer (default 10s)
             The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
-            per engine and report, fix.json, and a percentile plot (PNG) of every engine.""";
+            per engine and report, results.json, fix.json, and a percentile plot (PNG) of every engine.""";
 
     static final int DEFAULT_PORT = 9876;
 
@@ -63,6 +73,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         boolean quick = false;
         Duration warmup = null;
         Duration duration = null;
+        Integer repeats = null;
         Duration logonTimeout = Duration.ofSeconds(10);
         Path history = null;
         Path resultsDir = Path.of("results");
@@ -90,6 +101,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 }
                 case "--warmup" -> warmup = Durations.parse(arg, options.value());
                 case "--duration" -> duration = Durations.parse(arg, options.value());
+                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
                 case "--logon-timeout" -> logonTimeout = Durations.parse(arg, options.value());
                 case "--history" -> history = Path.of(options.value());
                 case "--results-dir" -> resultsDir = Path.of(options.value());
@@ -100,10 +112,18 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("choose one of --mode closed, --rate N and --sweep");
         }
         if (duration == null) {
-            duration = quick ? Duration.ofSeconds(5) : Duration.ofSeconds(30);
+            duration = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
         }
         if (warmup == null) {
-            warmup = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(10);
+            warmup = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
+        }
+        boolean once = sweep || history != null;
+        if (repeats != null && repeats > 1 && once) {
+            throw new IllegalArgumentException((sweep ? "--sweep" : "--history") + " runs each engine once: not with --repeats "
+                    + repeats);
+        }
+        if (repeats == null) {
+            repeats = once ? 1 : DEFAULT_REPEATS;
         }
         if (duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0");
@@ -122,7 +142,8 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
-                port == null ? DEFAULT_PORT : port, load, sweep, warmup, duration, logonTimeout, history, resultsDir);
+                port == null ? DEFAULT_PORT : port, load, sweep, warmup, duration, repeats, logonTimeout, history,
+                resultsDir);
     }
 
     private static List<String> engines(String value, List<String> known) {
@@ -143,6 +164,6 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     public String describe() {
         String how = sweep ? "rate sweep (open loop)" : load.toString();
         return how + ", warm-up " + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
-                + (sweep ? " per rate" : "");
+                + (sweep ? " per rate" : "") + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }
 }

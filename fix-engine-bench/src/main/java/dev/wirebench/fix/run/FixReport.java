@@ -7,6 +7,13 @@ import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.results.Better;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.stats.Estimate;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -19,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The run folder of {@code fix}: summary.md (round trip to the fill and to the ack per engine, with
  * the achieved rate, the ratio of each p50 to raw's, GC and allocation per order, each engine's
- * settings), one .hgrm per engine and report, fix.json, and one percentile plot of every engine.
+ * settings), one .hgrm per engine and report, results.json (every repeat's percentiles, the samples compare
+ * judges), fix.json, and one percentile plot of every engine.
  * Rewritten after each engine, so a run stopped part way keeps what finished.
  */
 final class FixReport {
@@ -34,6 +42,7 @@ final class FixReport {
     private final Map<String, Map<String, String>> settings = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final Map<String, String> knees = new LinkedHashMap<>();
+    private long seed;
 
     FixReport(RunFolder folder, FixOptions options) {
         this.folder = folder;
@@ -52,10 +61,95 @@ final class FixReport {
         failures.put(engine, why);
     }
 
+    /** Whether {@code engine} has failed in this run. */
+    boolean failed(String engine) {
+        return failures.containsKey(engine);
+    }
+
+    /** The seed the rounds' orders were shuffled with. */
+    void seed(long seed) {
+        this.seed = seed;
+    }
+
+    /**
+     * One row per engine (and rate): the repeats of it merged, histograms added up, the achieved rate, GC and
+     * allocation as the median repeat's.
+     */
+    List<PingPongRun.Result> merged() {
+        List<PingPongRun.Result> merged = new ArrayList<>();
+        repeats().forEach((row, runs) -> {
+            PingPongRun.Result first = runs.get(0);
+            if (runs.size() == 1) {
+                merged.add(first);
+                return;
+            }
+            Histogram fills = first.fills().copy();
+            Histogram acks = first.acks().copy();
+            Histogram lag = first.senderLag().copy();
+            for (PingPongRun.Result r : runs.subList(1, runs.size())) {
+                fills.add(r.fills());
+                acks.add(r.acks());
+                lag.add(r.senderLag());
+            }
+            merged.add(new PingPongRun.Result(first.engine(), first.load(), fills, acks, lag,
+                    runs.stream().mapToLong(PingPongRun.Result::overflow).sum(),
+                    runs.stream().mapToLong(PingPongRun.Result::orders).sum(),
+                    Estimate.of(runs.stream().mapToDouble(PingPongRun.Result::achievedRate).toArray()).median(),
+                    Math.round(Estimate.of(runs.stream().mapToDouble(PingPongRun.Result::gcCount).toArray()).median()),
+                    Math.round(Estimate.of(runs.stream().mapToDouble(PingPongRun.Result::gcMillis).toArray()).median()),
+                    Math.round(Estimate.of(runs.stream().mapToDouble(PingPongRun.Result::allocatedBytesPerOrder).toArray())
+                            .median())));
+        });
+        return merged;
+    }
+
+    /** Every repeat of each engine (and rate), in the order the rows first ran. */
+    private Map<String, List<PingPongRun.Result>> repeats() {
+        Map<String, List<PingPongRun.Result>> byRow = new LinkedHashMap<>();
+        for (PingPongRun.Result r : results) {
+            byRow.computeIfAbsent(rowName(r), k -> new ArrayList<>()).add(r);
+        }
+        return byRow;
+    }
+
+    /** Every measure of the run: per engine (and rate) the percentiles to the fill and to the ack, the rate, B/order. */
+    RunResults results() {
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        repeats().forEach((row, runs) -> {
+            Map<String, String> dims = new LinkedHashMap<>();
+            dims.put("engine", runs.get(0).engine());
+            if (!runs.get(0).load().closed()) {
+                dims.put("rate", Long.toString(runs.get(0).load().ratePerSecond()));
+            }
+            Repeats.latency(dims, "fill", runs.stream().map(PingPongRun.Result::fills).toList(), measures, histograms);
+            Repeats.latency(dims, "ack", runs.stream().map(PingPongRun.Result::acks).toList(), measures, histograms);
+            Repeats.each(dims, "orders/s", "orders/s", Better.HIGHER, runs, PingPongRun.Result::achievedRate, measures);
+            Repeats.each(dims, "allocation", "B/order", Better.LOWER, runs,
+                    r -> r.allocatedBytesPerOrder() < 0 ? Double.NaN : r.allocatedBytesPerOrder(), measures);
+        });
+        Map<String, String> described = new LinkedHashMap<>();
+        described.put("Load", options.describe());
+        described.put("Client", client());
+        if (options.repeats() > 1) {
+            described.put("Repeats", options.repeats() + " per engine, in rounds shuffled from seed " + seed
+                    + "; each a fresh server JVM and fresh sessions");
+        }
+        knees.forEach((engine, knee) -> described.put("Knee of " + engine, knee));
+        List<String> failed = new ArrayList<>();
+        failures.forEach((engine, why) -> failed.add(engine + ": " + why));
+        return RunResults.of(folder.path(), "fix", "FIX ping-pong", described, failed, measures, histograms);
+    }
+
+    private String client() {
+        return options.role() == FixOptions.Role.CLIENT ? "against the server at " + options.host() + ":" + options.port()
+                : "this JVM; each engine's server in a JVM of its own on 127.0.0.1";
+    }
+
     /** The sweep of {@code engine} stopped at {@code rate} (MAX_VALUE: it never did), and why. */
     void knee(String engine, long rate, String why) {
         long held = -1;
-        for (PingPongRun.Result r : results) {
+        for (PingPongRun.Result r : merged()) {
             if (r.engine().equals(engine) && r.load().ratePerSecond() < rate && r.achievedRate() >= FixCommand.KNEE * r.load().ratePerSecond()) {
                 held = Math.max(held, r.load().ratePerSecond());
             }
@@ -99,20 +193,21 @@ final class FixReport {
     private PercentileTable table(boolean fills) {
         PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "Rate/s", "× raw p50", "Sender lag p50/p99 (µs)",
                 "GCs", "GC ms", "B/order");
-        for (PingPongRun.Result r : results) {
+        List<PingPongRun.Result> rows = merged();
+        for (PingPongRun.Result r : rows) {
             Histogram h = fills ? r.fills() : r.acks();
             Histogram lag = r.senderLag();
             String lagCell = lag.getTotalCount() == 0 ? "–"
                     : micros(lag.getValueAtPercentile(50)) + " / " + micros(lag.getValueAtPercentile(99));
-            table.add(rowName(r), h, Summary.number(r.achievedRate()), ratio(r, fills), lagCell, Long.toString(r.gcCount()),
+            table.add(rowName(r), h, Summary.number(r.achievedRate()), ratio(rows, r, fills), lagCell, Long.toString(r.gcCount()),
                     Long.toString(r.gcMillis()), r.allocatedBytesPerOrder() < 0 ? "–" : Long.toString(r.allocatedBytesPerOrder()));
         }
         return table;
     }
 
     /** p50 over raw's p50 at the same load in this run. */
-    private String ratio(PingPongRun.Result r, boolean fills) {
-        for (PingPongRun.Result base : results) {
+    private static String ratio(List<PingPongRun.Result> rows, PingPongRun.Result r, boolean fills) {
+        for (PingPongRun.Result base : rows) {
             if (base.engine().equals(FixEngines.BASELINE) && base.load().equals(r.load())) {
                 long p50 = (fills ? base.fills() : base.acks()).getValueAtPercentile(50);
                 if (p50 > 0) {
@@ -125,12 +220,13 @@ final class FixReport {
 
     /** Writes every file from what is known now. */
     void write() {
-        for (PingPongRun.Result r : results) {
+        List<PingPongRun.Result> rows = merged();
+        for (PingPongRun.Result r : rows) {
             Hgrm.write(folder, fileStem(r) + "-fill.hgrm", r.fills(), TimeUnit.MICROSECONDS);
             Hgrm.write(folder, fileStem(r) + "-ack.hgrm", r.acks(), TimeUnit.MICROSECONDS);
         }
         List<PercentileLine> lines = new ArrayList<>();
-        for (PingPongRun.Result r : results) {
+        for (PingPongRun.Result r : rows) {
             if (r.fills().getTotalCount() > 0 && lines.size() < PercentilePlot.MAX_LINES) {
                 lines.add(new PercentileLine(rowName(r), r.fills(), r.engine().equals(FixEngines.BASELINE)
                         && lines.stream().filter(PercentileLine::reference).count() < PercentilePlot.MAX_REFERENCE_LINES));
@@ -142,15 +238,16 @@ final class FixReport {
                     TimeUnit.MICROSECONDS), folder.resolve(PLOT));
             figures.add(PLOT);
         }
-        folder.writeJson(JSON, json());
+        folder.writeJson(JSON, json(rows));
+        ResultsFile.write(folder.path(), results());
         folder.writeText(SUMMARY, markdown(figures));
     }
 
-    private Map<String, Object> json() {
+    private Map<String, Object> json(List<PingPongRun.Result> merged) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("settings", options.describe());
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (PingPongRun.Result r : results) {
+        for (PingPongRun.Result r : merged) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("engine", r.engine());
             row.put("ratePerSecond", r.load().ratePerSecond());
@@ -176,9 +273,12 @@ final class FixReport {
         StringBuilder md = new StringBuilder("# FIX ping-pong\n\n");
         md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
         md.append("- Load: ").append(options.describe()).append('\n');
-        md.append("- Client: ").append(options.role() == FixOptions.Role.CLIENT
-                ? "against the server at " + options.host() + ":" + options.port()
-                : "this JVM; each engine's server in a JVM of its own on 127.0.0.1").append('\n');
+        md.append("- Client: ").append(client()).append('\n');
+        if (options.repeats() > 1) {
+            md.append("- Repeats: ").append(options.repeats()).append(" per engine, in rounds of a shuffled order (seed ")
+                    .append(seed).append("), each a fresh server JVM and fresh sessions; the tables merge every repeat's ")
+                    .append("histogram; results.json holds each repeat's percentiles, the samples compare judges\n");
+        }
         md.append("- Each order: NewOrderSingle out, ExecutionReport ack (150=0) and fill (150=F) back; round trip from the")
                 .append(" order's stamp (its send time in closed loop, its intended send time in open loop) to the report's")
                 .append(" arrival, every order of the measured window recorded (HdrHistogram, 3 digits)\n");

@@ -2,6 +2,11 @@ package dev.wirebench.fix.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,9 +52,9 @@ class FixCommandTest {
 
     @Test
     @Timeout(300)
-    void shouldRunEveryDefaultEngineAndFileTablesHistogramsAndAPlot() throws Exception {
+    void shouldRunEveryDefaultEngineInRoundsAndFileTablesHistogramsResultsAndAPlot() throws Exception {
         Path results = dir.resolve("results");
-        Ran ran = fix("--warmup", "1s", "--duration", "2s", "--results-dir", results.toString());
+        Ran ran = fix("--warmup", "1s", "--duration", "1s", "--repeats", "2", "--results-dir", results.toString());
         assertEquals(0, ran.status(), ran.out() + ran.err());
         Path folder = onlyRunFolder(results);
         String summary = Files.readString(folder.resolve("summary.md"));
@@ -73,14 +79,33 @@ class FixCommandTest {
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
         assertTrue(summary.contains("](" + FixReport.PLOT + ")"));
-        assertTrue(ran.out().contains("[4/4] philadelphia"), ran.out());
+        assertTrue(ran.out().contains("[8/8] "), ran.out());
+        assertTrue(ran.out().contains(", round 2/2 ("), ran.out());
+        // results.json: each repeat's percentiles are a measure's samples, the merged histogram is kept whole
+        RunResults model = ResultsFile.read(folder);
+        assertEquals("fix", model.suite());
+        for (String engine : FixEngines.DEFAULTS) {
+            for (String metric : List.of("fill p50", "fill p99", "ack p50", "ack p99.9", "orders/s")) {
+                Measure m = model.measures().stream().filter(x -> x.dims().equals(Map.of("engine", engine))
+                        && x.metric().equals(metric)).findFirst().orElseThrow(() -> new AssertionError(engine + " " + metric));
+                assertEquals(2, m.samples().size(), m.toString());
+                assertEquals(Sample.REPEAT, m.sample());
+            }
+            RecordedHistogram fill = model.histograms().stream().filter(h -> h.dims().get("engine").equals(engine)
+                    && h.name().equals("fill")).findFirst().orElseThrow();
+            JsonNode row = null;
+            for (JsonNode r : json.get("results")) {
+                row = r.get("engine").asText().equals(engine) ? r : row;
+            }
+            assertEquals(row.get("orders").asLong(), fill.histogram().getTotalCount(), "both repeats' orders, merged");
+        }
     }
 
     @Test
     @Timeout(120)
     void shouldHoldAFixedRateInOpenLoopAndTimeEveryOrderFromItsSlot() throws Exception {
         Path results = dir.resolve("results");
-        Ran ran = fix("--engines", "raw,philadelphia", "--rate", "2000", "--warmup", "1s", "--duration", "2s",
+        Ran ran = fix("--engines", "raw,philadelphia", "--rate", "2000", "--repeats", "1", "--warmup", "1s", "--duration", "2s",
                 "--results-dir", results.toString());
         assertEquals(0, ran.status(), ran.out() + ran.err());
         JsonNode json = new ObjectMapper().readTree(onlyRunFolder(results).resolve("fix.json").toFile());
@@ -148,7 +173,9 @@ class FixCommandTest {
         Ran ran = fix("--role", "client", "--engines", "philadelphia", "--host", "127.0.0.1", "--port",
                 Integer.toString(port), "--warmup", "0s", "--duration", "1s", "--results-dir", dir.toString());
         assertEquals(1, ran.status());
-        assertTrue(ran.err().startsWith("wirebench fix: philadelphia failed: "), ran.err());
+        assertEquals(1, ran.err().lines().count(), "the later rounds of a failed engine are skipped: " + ran.err());
+        assertTrue(ran.err().startsWith("wirebench fix: philadelphia failed in round 1: "), ran.err());
+        assertTrue(ran.err().contains("its later rounds are skipped"), ran.err());
         assertTrue(ran.err().contains(Integer.toString(port)), ran.err());
         assertTrue(Files.readString(onlyRunFolder(dir).resolve("summary.md")).contains("## Failed"));
     }

@@ -20,21 +20,33 @@ class FixOptionsTest {
     }
 
     @Test
-    void shouldRunEveryDefaultEngineInClosedLoopForThirtySecondsAfterTenByDefault() {
+    void shouldRunEveryDefaultEngineInClosedLoopEightTimesForFiveSecondsAfterFiveByDefault() {
         FixOptions o = parse();
         assertEquals(DEFAULTS, o.engines());
         assertEquals(FixOptions.Role.BOTH, o.role());
         assertTrue(o.load().closed());
-        assertEquals(Duration.ofSeconds(10), o.warmup());
-        assertEquals(Duration.ofSeconds(30), o.duration());
+        assertEquals(Duration.ofSeconds(5), o.warmup());
+        assertEquals(Duration.ofSeconds(5), o.duration());
+        assertEquals(8, o.repeats());
         assertEquals(Path.of("results"), o.resultsDir());
     }
 
     @Test
     void shouldShortenWithQuickUnlessTimesAreGiven() {
-        assertEquals(Duration.ofSeconds(5), parse("--quick").duration());
+        assertEquals(Duration.ofSeconds(2), parse("--quick").duration());
         assertEquals(Duration.ofSeconds(2), parse("--quick").warmup());
+        assertEquals(8, parse("--quick").repeats());
         assertEquals(Duration.ofSeconds(1), parse("--quick", "--duration", "1s").duration());
+        assertEquals(3, parse("--quick", "--repeats", "3").repeats());
+    }
+
+    @Test
+    void shouldRunASweepOrAHistoryOnceUnlessRepeatsAreAskedForWhichTheyRefuse() {
+        assertEquals(1, parse("--sweep").repeats());
+        assertEquals(1, parse("--history", "h.log").repeats());
+        assertEquals(1, parse("--sweep", "--repeats", "1").repeats());
+        assertMessage("--sweep runs each engine once: not with --repeats 3", "--sweep", "--repeats", "3");
+        assertMessage("--history runs each engine once: not with --repeats 2", "--history", "h.log", "--repeats", "2");
     }
 
     @Test
@@ -67,6 +79,7 @@ class FixOptionsTest {
                 "--engines", "ideafix");
         assertMessage("--rate takes a whole number above 0, not 'fast'", "--rate", "fast");
         assertMessage("--rate takes a whole number above 0, not '0'", "--rate", "0");
+        assertMessage("--repeats takes a whole number above 0, not '0'", "--repeats", "0");
         assertMessage("choose one of --mode closed, --rate N and --sweep", "--rate", "10", "--sweep");
         assertMessage("--duration takes a time such as 500ms, 5s or 1m, not 'long'", "--duration", "long");
         assertMessage("--role takes both, server or client, not 'peer'", "--role", "peer");
