@@ -2,6 +2,7 @@ package dev.wirebench.smpp.run;
 
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.ServerProcess;
+import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
 
@@ -12,7 +13,9 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Random;
 
 /**
  * {@code smpp}: a window sweep of submit_sm against this project's SMSC, or one side of it
@@ -47,18 +50,18 @@ public final class SmppCommand {
         try {
             return switch (options.role()) {
                 case SERVER -> serve(options, untilInputEnds, out, err);
-                case CLIENT -> measure(options, null, out, err);
-                case BOTH -> {
-                    try (ServerProcess server = ServerProcess.start("the SMSC", SmppCommand.class, List.of("--role",
-                            "server", "--bind", "127.0.0.1", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS))) {
-                        yield measure(options, server.address(), out, err);
-                    }
-                }
+                case CLIENT, BOTH -> measure(options, out, err);
             };
         } catch (IOException e) {
             err.println("wirebench smpp: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** This project's SMSC in a JVM of its own on a free loopback port, ending with this JVM. */
+    private static ServerProcess startSmsc() throws IOException {
+        return ServerProcess.start("the SMSC", SmppCommand.class, List.of("--role", "server", "--bind", "127.0.0.1",
+                "--port", "0", ServerProcess.UNTIL_INPUT_ENDS));
     }
 
     /** Serves until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
@@ -80,11 +83,11 @@ public final class SmppCommand {
     }
 
     /**
-     * Runs every window in turn, filing each result as it is done, so a stopped run keeps what finished.
-     *
-     * @param local the SMSC this process started, or null to use --host and --port
+     * Runs every window in rounds, filing each result as it is done, so a stopped run keeps what finished. With
+     * {@code --role both} each round has an SMSC JVM of its own, so that a repeat is a fresh server as well as
+     * fresh sessions.
      */
-    private static int measure(SmppOptions options, InetSocketAddress local, PrintStream out, PrintStream err) {
+    private static int measure(SmppOptions options, PrintStream out, PrintStream err) throws IOException {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());
@@ -92,36 +95,49 @@ public final class SmppCommand {
             err.println("wirebench smpp: " + e.getMessage() + " (choose another with --results-dir DIR)");
             return 1;
         }
-        InetSocketAddress smsc = local != null ? local : new InetSocketAddress(options.host(), options.port());
-        String where = local != null ? "this project's Smsc in a JVM of its own on " + smsc.getHostString() + ":" + smsc.getPort()
-                : "the SMSC at " + options.host() + ":" + options.port();
-        SmppReport report = new SmppReport(folder, options, where);
+        boolean local = options.role() == SmppOptions.Role.BOTH;
+        String where = local ? "this project's Smsc in a JVM of its own on 127.0.0.1" + (options.repeats() == 1 ? ""
+                : ", a fresh one each round") : "the SMSC at " + options.host() + ":" + options.port();
+        long seed = new Random().nextLong();
+        SmppReport report = new SmppReport(folder, options, where, seed);
         out.println("wirebench smpp: " + options.describe() + "; against " + where);
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
-        int n = options.windows().size();
-        for (int i = 0; i < n; i++) {
-            int window = options.windows().get(i);
-            out.printf("[%d/%d] window %d, %d session%s (%.0f s elapsed)%n", i + 1, n, window, options.sessions(),
-                    options.sessions() == 1 ? "" : "s", (System.nanoTime() - started) / 1e9);
-            try {
-                WindowRun.Result result = WindowRun.run(smsc, window, options.sessions(), options.warmup(),
-                        options.duration(), out);
-                out.println("  " + SmppReport.oneLine(result));
-                report.add(result);
-            } catch (IOException e) {
-                err.println("wirebench smpp: window " + window + " failed: " + e.getMessage());
-                report.failed("window " + window + ": " + e.getMessage());
-                report.write();
-                out.print(report.text());
-                return 1;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                report.failed("interrupted in window " + window);
-                report.write();
-                return 1;
+        int repeats = options.repeats();
+        int total = options.windows().size() * repeats;
+        int done = 0;
+        for (int round = 1; round <= repeats; round++) {
+            List<Integer> order = repeats == 1 ? options.windows() : Repeats.order(options.windows(), seed, round);
+            try (ServerProcess server = local ? startSmsc() : null) {
+                InetSocketAddress smsc = local ? server.address() : new InetSocketAddress(options.host(), options.port());
+                for (int window : order) {
+                    done++;
+                    double elapsed = (System.nanoTime() - started) / 1e9;
+                    out.printf(Locale.ROOT, "[%d/%d] window %d, %d session%s%s (%.0f s elapsed%s)%n", done, total, window,
+                            options.sessions(), options.sessions() == 1 ? "" : "s",
+                            repeats == 1 ? "" : ", round " + round + "/" + repeats, elapsed, done == 1 ? ""
+                                    : String.format(Locale.ROOT, ", about %.0f s left", elapsed / (done - 1) * (total - done + 1)));
+                    try {
+                        WindowRun.Result result = WindowRun.run(smsc, window, options.sessions(), options.warmup(),
+                                options.duration(), out);
+                        out.println("  " + SmppReport.oneLine(result));
+                        report.add(result);
+                    } catch (IOException e) {
+                        err.println("wirebench smpp: window " + window + (repeats == 1 ? "" : " in round " + round)
+                                + " failed: " + e.getMessage());
+                        report.failed("window " + window + ": " + e.getMessage());
+                        report.write();
+                        out.print(report.text());
+                        return 1;
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        report.failed("interrupted in window " + window);
+                        report.write();
+                        return 1;
+                    }
+                    report.write();
+                }
             }
-            report.write();
         }
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);

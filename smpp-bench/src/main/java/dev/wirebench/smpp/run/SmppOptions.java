@@ -16,22 +16,29 @@ import java.util.List;
  * @param windows  the windows of the sweep, in the order given: submit_sm each session keeps in flight
  * @param sessions ESME sessions, each with its own sending thread, per window
  */
-public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, Duration duration, Role role,
-                          String bind, String host, int port, Path resultsDir) {
+public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, Duration duration, int repeats,
+                          Role role, String bind, String host, int port, Path resultsDir) {
+
+    /** Repeats of each window when none are asked for: enough for compare to call a change in twenty measures. */
+    static final int DEFAULT_REPEATS = 8;
 
     /** Which sides this process runs. */
     public enum Role { BOTH, SERVER, CLIENT }
 
     public static final String USAGE = """
-            Usage: java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--duration 20s]
-                   [--warmup 5s] [--quick] [--results-dir DIR]
+            Usage: java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--repeats 8]
+                   [--duration 3s] [--warmup 2s] [--quick] [--results-dir DIR]
                    [--role both | server --bind ADDR --port P | client --host H --port P]
               --window-sweep W,...  windows to run in turn: each session keeps W submit_sm in flight, sending the
                                     next as soon as a response frees a place (1 is sync: send, wait, send)
               --sessions N          ESME sessions per window, each bound as a transceiver with its own sending
                                     thread (default 4)
-              --duration T          measured time per window (default 20s); --warmup T before it (default 5s)
-              --quick               --warmup 1s --duration 3s (your own --warmup/--duration win)
+              --repeats N           runs of each window, in rounds: each round a fresh SMSC JVM (with --role both)
+                                    and fresh sessions, the windows in a shuffled order; a repeat is one sample
+                                    for compare (default 8)
+              --duration T          measured time per window and repeat (default 3s); --warmup T before it
+                                    (default 2s)
+              --quick               --warmup 1s --duration 1s (your own --warmup/--duration/--repeats win)
               --role both           SMSC and ESMEs on loopback, the SMSC in a JVM of its own (default)
               --role server         only the SMSC, on --bind (default 127.0.0.1) --port (default 2775), until
                                     stopped (Ctrl-C); it accepts system_id wirebench, password wirebnch
@@ -39,7 +46,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
             Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
             every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
             window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
-            window, smpp.json and smpp-sweep.png (throughput and latency against window).""";
+            window, results.json, smpp.json and smpp-sweep.png (throughput and latency against window).""";
 
     static final List<Integer> DEFAULT_WINDOWS = List.of(1, 8, 64, 512);
     /** SMPP's registered port, where a server listens unless told otherwise. */
@@ -57,6 +64,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         int sessions = 4;
         Duration warmup = null;
         Duration duration = null;
+        int repeats = DEFAULT_REPEATS;
         boolean quick = false;
         Role role = Role.BOTH;
         String bind = "127.0.0.1";
@@ -72,6 +80,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
                 case "--sessions" -> sessions = sessions(options.value());
                 case "--warmup" -> warmup = Durations.parse(arg, options.value());
                 case "--duration" -> duration = Durations.parse(arg, options.value());
+                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
                 case "--role" -> role = Flags.choice(arg, options.value(), Role.class);
                 case "--bind" -> bind = options.value();
                 case "--host" -> host = options.value();
@@ -81,10 +90,10 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
             }
         }
         if (duration == null) {
-            duration = Duration.ofSeconds(quick ? 3 : 20);
+            duration = Duration.ofSeconds(quick ? 1 : 3);
         }
         if (warmup == null) {
-            warmup = Duration.ofSeconds(quick ? 1 : 5);
+            warmup = Duration.ofSeconds(quick ? 1 : 2);
         }
         if (duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0");
@@ -98,7 +107,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         if (role != Role.CLIENT && host != null) {
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
-        return new SmppOptions(windows, sessions, warmup, duration, role, bind, host == null ? "127.0.0.1" : host,
+        return new SmppOptions(windows, sessions, warmup, duration, repeats, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, resultsDir);
     }
 
@@ -135,6 +144,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
     /** One line for the report: what was run, for how long. */
     public String describe() {
         return "windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s") + ", warm-up "
-                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window";
+                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window"
+                + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }
 }

@@ -8,6 +8,13 @@ import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
+import dev.wirebench.harness.results.Better;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.stats.Estimate;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -36,14 +43,65 @@ final class SmppReport {
     private final RunFolder folder;
     private final SmppOptions options;
     private final String server;
+    private final long seed;
     private final List<WindowRun.Result> results = new ArrayList<>();
     private String failure;
 
-    /** @param server where the SMSC ran, for the summary */
-    SmppReport(RunFolder folder, SmppOptions options, String server) {
+    /**
+     * @param server where the SMSC ran, for the summary
+     * @param seed   the seed the rounds' orders were shuffled with
+     */
+    SmppReport(RunFolder folder, SmppOptions options, String server, long seed) {
         this.folder = folder;
         this.options = options;
         this.server = server;
+        this.seed = seed;
+    }
+
+    /** Every repeat of each window, in the order the windows first ran. */
+    private Map<Integer, List<WindowRun.Result>> repeats() {
+        Map<Integer, List<WindowRun.Result>> byWindow = new LinkedHashMap<>();
+        for (WindowRun.Result r : results) {
+            byWindow.computeIfAbsent(r.window(), w -> new ArrayList<>()).add(r);
+        }
+        return byWindow;
+    }
+
+    /** One row per window: its repeats' histograms added up, counts summed, the rate the median repeat's. */
+    List<WindowRun.Result> merged() {
+        List<WindowRun.Result> merged = new ArrayList<>();
+        repeats().forEach((window, runs) -> {
+            WindowRun.Result first = runs.get(0);
+            Histogram all = first.latency().copy();
+            runs.subList(1, runs.size()).forEach(r -> all.add(r.latency()));
+            merged.add(new WindowRun.Result(window, first.sessions(), runs.stream().mapToLong(WindowRun.Result::submits).sum(),
+                    Estimate.of(runs.stream().mapToDouble(WindowRun.Result::rate).toArray()).median(), all,
+                    runs.stream().mapToLong(WindowRun.Result::timeouts).sum(),
+                    runs.stream().mapToLong(WindowRun.Result::errors).sum(),
+                    runs.stream().mapToLong(WindowRun.Result::overflow).sum()));
+        });
+        return merged;
+    }
+
+    /** Every measure of the run: per window the percentiles from send to submit_sm_resp and submit_sm/s. */
+    RunResults results() {
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        repeats().forEach((window, runs) -> {
+            Map<String, String> dims = new LinkedHashMap<>();
+            dims.put("window", Integer.toString(window));
+            dims.put("sessions", Integer.toString(runs.get(0).sessions()));
+            Repeats.latency(dims, "submit_sm", runs.stream().map(WindowRun.Result::latency).toList(), measures, histograms);
+            Repeats.each(dims, "submit_sm/s", "submit_sm/s", Better.HIGHER, runs, WindowRun.Result::rate, measures);
+        });
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("Load", options.describe());
+        settings.put("SMSC", server);
+        if (options.repeats() > 1) {
+            settings.put("Repeats", options.repeats() + " per window, in rounds shuffled from seed " + seed);
+        }
+        return RunResults.of(folder.path(), "smpp", "SMPP window sweep", settings,
+                failure == null ? List.of() : List.of(failure), measures, histograms);
     }
 
     void add(WindowRun.Result result) {
@@ -72,7 +130,7 @@ final class SmppReport {
 
     /** This window's rate over window 1's in this run, or NaN without a window 1. */
     double ratioToSync(WindowRun.Result r) {
-        for (WindowRun.Result base : results) {
+        for (WindowRun.Result base : merged()) {
             if (base.window() == 1 && base.rate() > 0) {
                 return r.rate() / base.rate();
             }
@@ -83,7 +141,7 @@ final class SmppReport {
     private TextTable table() {
         TextTable table = new TextTable(0, "Window", "Sessions", "Submits", "submit_sm/s", "× window 1", "p50 (µs)",
                 "p90 (µs)", "p99 (µs)", "p99.9 (µs)", "Max (µs)", "Timeouts", "Errors");
-        for (WindowRun.Result r : results) {
+        for (WindowRun.Result r : merged()) {
             Histogram h = r.latency();
             boolean any = h.getTotalCount() > 0;
             table.add(Integer.toString(r.window()), Integer.toString(r.sessions()), Long.toString(r.submits()),
@@ -97,7 +155,7 @@ final class SmppReport {
 
     /** The goal's verdict when the sweep had windows 1 and 64, else null. */
     String goal() {
-        for (WindowRun.Result r : results) {
+        for (WindowRun.Result r : merged()) {
             if (r.window() == 64 && !Double.isNaN(ratioToSync(r))) {
                 double ratio = ratioToSync(r);
                 return String.format(Locale.ROOT, "window 64 gave %s× the submit_sm/s of window 1: the goal of %.0f× is %s",
@@ -122,7 +180,7 @@ final class SmppReport {
 
     /** Writes every file from what is known now. */
     void write() {
-        for (WindowRun.Result r : results) {
+        for (WindowRun.Result r : merged()) {
             Hgrm.write(folder, hgrmName(r.window()), r.latency(), TimeUnit.MICROSECONDS);
         }
         boolean plotted = false;
@@ -131,6 +189,7 @@ final class SmppReport {
             plotted = true;
         }
         folder.writeJson(JSON, json());
+        ResultsFile.write(folder.path(), results());
         folder.writeText(SUMMARY, markdown(plotted));
     }
 
@@ -139,7 +198,7 @@ final class SmppReport {
         List<Double> rates = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
-        for (WindowRun.Result r : results) {
+        for (WindowRun.Result r : merged()) {
             windows.add(Integer.toString(r.window()));
             rates.add(r.rate());
             boolean any = r.latency().getTotalCount() > 0;
@@ -160,7 +219,7 @@ final class SmppReport {
         json.put("settings", options.describe());
         json.put("server", server);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (WindowRun.Result r : results) {
+        for (WindowRun.Result r : merged()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("window", r.window());
             row.put("sessions", r.sessions());
@@ -184,6 +243,11 @@ final class SmppReport {
         md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
         md.append("- Load: ").append(options.describe()).append('\n');
         md.append("- SMSC: ").append(server).append('\n');
+        if (options.repeats() > 1) {
+            md.append("- Repeats: ").append(options.repeats()).append(" per window, in rounds of a shuffled order (seed ")
+                    .append(seed).append("); the table merges every repeat's histogram; results.json holds each ")
+                    .append("repeat's percentiles and rate, the samples compare judges\n");
+        }
         md.append("- Each session binds as a transceiver and keeps `window` submit_sm in flight, sending the next as")
                 .append(" soon as a response frees a place; latency runs from just before a submit_sm is written to the")
                 .append(" arrival of its submit_sm_resp, every one sent in the measured window recorded (HdrHistogram,")

@@ -3,6 +3,9 @@ package dev.wirebench.smpp.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.ServerProcess;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,21 +63,21 @@ class SmppCommandTest {
 
     @Test
     @Timeout(120)
-    void sweepsTheWindowsAgainstAnSmscInItsOwnJvmAndFilesTableHistogramsAndPlot() throws Exception {
+    void sweepsTheWindowsInRoundsAgainstAFreshSmscEachAndFilesTableHistogramsResultsAndPlot() throws Exception {
         Path results = dir.resolve("results");
-        Ran ran = smpp("--window-sweep", "1,16", "--sessions", "2", "--warmup", "300ms", "--duration", "1s",
-                "--results-dir", results.toString());
+        Ran ran = smpp("--window-sweep", "1,16", "--sessions", "2", "--warmup", "300ms", "--duration", "500ms",
+                "--repeats", "2", "--results-dir", results.toString());
         assertEquals(0, ran.status(), ran.out() + ran.err());
-        assertTrue(ran.out().contains("[1/2] window 1, 2 sessions"), ran.out());
-        assertTrue(ran.out().contains("[2/2] window 16, 2 sessions"), ran.out());
-        assertTrue(ran.out().contains("JVM of its own"), ran.out());
+        assertTrue(Pattern.compile("\\[1/4\\] window (1|16), 2 sessions, round 1/2").matcher(ran.out()).find(), ran.out());
+        assertTrue(Pattern.compile("\\[4/4\\] window (1|16), 2 sessions, round 2/2").matcher(ran.out()).find(), ran.out());
+        assertTrue(ran.out().contains("JVM of its own on 127.0.0.1, a fresh one each round"), ran.out());
         Path folder = onlyRunFolder(results);
         String summary = Files.readString(folder.resolve("summary.md"));
         for (int window : new int[] {1, 16}) {
             String[] cells = row(summary, window);
             assertEquals("2", cells[0].trim(), "sessions of window " + window);
             long submits = Long.parseLong(cells[1].trim());
-            assertTrue(submits > 50, "window " + window + " made " + submits + " submits in 1 s");
+            assertTrue(submits > 50, "window " + window + " made " + submits + " submits in 2 × 0.5 s");
             assertEquals("0", cells[9].trim(), "timeouts of window " + window);
             assertEquals("0", cells[10].trim(), "errors of window " + window);
             String hgrm = Files.readString(folder.resolve("window-" + window + ".hgrm"));
@@ -91,6 +94,16 @@ class SmppCommandTest {
         assertEquals(16, json.get("results").get(1).get("window").asInt());
         assertTrue(json.get("results").get(1).get("latencyNanos").get("p99").asLong() > 0);
         assertTrue(Files.isRegularFile(folder.resolve("env.json")));
+        RunResults model = ResultsFile.read(folder);
+        assertEquals("smpp", model.suite());
+        for (String window : List.of("1", "16")) {
+            for (String metric : List.of("submit_sm p50", "submit_sm p99", "submit_sm/s")) {
+                Measure m = model.measures().stream().filter(x -> x.dims().get("window").equals(window)
+                        && x.metric().equals(metric)).findFirst().orElseThrow(() -> new AssertionError(window + " " + metric));
+                assertEquals(2, m.samples().size(), "one sample per repeat: " + m);
+                assertEquals("2", m.dims().get("sessions"));
+            }
+        }
     }
 
     @Test
@@ -101,7 +114,7 @@ class SmppCommandTest {
             assertTrue(server.output().contains("system_id wirebench"), server.output());
             Path results = dir.resolve("results");
             Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(server.address().getPort()),
-                    "--window-sweep", "4", "--sessions", "1", "--warmup", "200ms", "--duration", "500ms",
+                    "--window-sweep", "4", "--sessions", "1", "--warmup", "200ms", "--duration", "500ms", "--repeats", "1",
                     "--results-dir", results.toString());
             assertEquals(0, ran.status(), ran.out() + ran.err());
             String summary = Files.readString(onlyRunFolder(results).resolve("summary.md"));
@@ -118,7 +131,7 @@ class SmppCommandTest {
             port = free.getLocalPort();
         }
         Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(port), "--window-sweep", "1",
-                "--duration", "1s", "--results-dir", dir.resolve("r").toString());
+                "--duration", "1s", "--repeats", "1", "--results-dir", dir.resolve("r").toString());
         assertEquals(1, ran.status());
         assertEquals("wirebench smpp: window 1 failed: cannot connect to 127.0.0.1:" + port
                 + ": connection refused; is an SMSC listening there?\n", ran.err());

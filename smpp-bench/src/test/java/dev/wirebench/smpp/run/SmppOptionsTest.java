@@ -17,12 +17,13 @@ class SmppOptionsTest {
     }
 
     @Test
-    void sweepsWindowsOneToFiveHundredTwelveWithFourSessionsForTwentySecondsAfterFiveByDefault() {
+    void sweepsWindowsOneToFiveHundredTwelveWithFourSessionsEightTimesForThreeSecondsAfterTwoByDefault() {
         SmppOptions o = SmppOptions.parse(new String[0]);
         assertEquals(List.of(1, 8, 64, 512), o.windows());
         assertEquals(4, o.sessions());
-        assertEquals(Duration.ofSeconds(5), o.warmup());
-        assertEquals(Duration.ofSeconds(20), o.duration());
+        assertEquals(Duration.ofSeconds(2), o.warmup());
+        assertEquals(Duration.ofSeconds(3), o.duration());
+        assertEquals(8, o.repeats());
         assertEquals(SmppOptions.Role.BOTH, o.role());
         assertEquals("127.0.0.1", o.bind());
         assertEquals(2775, o.port());
@@ -33,7 +34,8 @@ class SmppOptionsTest {
     void quickShortensTheWarmUpAndTheWindowUnlessTimesAreGiven() {
         SmppOptions quick = SmppOptions.parse(new String[] {"--quick"});
         assertEquals(Duration.ofSeconds(1), quick.warmup());
-        assertEquals(Duration.ofSeconds(3), quick.duration());
+        assertEquals(Duration.ofSeconds(1), quick.duration());
+        assertEquals(3, SmppOptions.parse(new String[] {"--quick", "--repeats", "3"}).repeats());
         assertEquals(Duration.ofMillis(500), SmppOptions.parse(new String[] {"--duration", "500ms", "--quick"}).duration());
     }
 
