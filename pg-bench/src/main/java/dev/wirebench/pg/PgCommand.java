@@ -207,7 +207,7 @@ public final class PgCommand {
                     passes.add(Reads.read(plain, codec.get(format), payloads.get(format), rows, options.fetchSize()));
                 }
                 Reads.Pass pass = Reads.Pass.mean(passes);
-                report.read(new PgReport.Read(rows, format, pass));
+                report.read(new PgReport.Read(rows, format, pass, passes));
                 out.printf("  read   %-20s fetch %8.1f ms, deserialise %8.1f ms, %,10.0f rows/s (mean of %d passes);"
                         + " every row matched%n", format.label(), pass.fetchNanos() / 1e6, pass.deserialisationNanos() / 1e6,
                         pass.rowsPerSecond(), pass.passes());

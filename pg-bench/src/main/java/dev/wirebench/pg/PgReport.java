@@ -10,6 +10,12 @@ import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
+import dev.wirebench.harness.results.Better;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -62,7 +68,14 @@ final class PgReport {
         }
     }
 
-    record Read(int rows, Format format, Reads.Pass pass) {
+    /**
+     * @param pass  the mean of the passes
+     * @param each every timed pass, in the order they ran
+     */
+    record Read(int rows, Format format, Reads.Pass pass, List<Reads.Pass> each) {
+        Read {
+            each = List.copyOf(each);
+        }
     }
 
     record Size(int rows, Format format, Payloads.SizeStats client, long clientOverThreshold, Store.TableSize server) {
@@ -267,7 +280,65 @@ final class PgReport {
             figures.add("pg-latency.png");
         }
         folder.writeJson(JSON, json());
+        ResultsFile.write(folder.path(), results());
         folder.writeText(SUMMARY, markdown(figures));
+    }
+
+    /**
+     * Every measure of the run. Inserts: rows/s of each run (a fresh load, the runs interleaved in rounds).
+     * Reads: each pass's rows/s and deserialisation percentiles. Queries: each run's time. Sizes: exact
+     * (the same rows compress alike). Serialisation percentiles are one recording, so one sample.
+     */
+    RunResults results() {
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        serialisation.forEach((format, h) -> Repeats.latency(dims("format", id(format), "operation", "serialise"),
+                "time", List.of(h), measures, histograms));
+        for (Insert insert : inserts) {
+            Repeats.each(dims("operation", "insert", "rows", Integer.toString(insert.rows()), "method",
+                            insert.method().label(), "format", id(insert.format())), "rows/s", "rows/s", Better.HIGHER,
+                    insert.runs(), nanos -> insert.rows() / (nanos / 1e9), measures);
+        }
+        for (Read read : reads) {
+            Map<String, String> dims = dims("operation", "read", "rows", Integer.toString(read.rows()), "format",
+                    id(read.format()));
+            Repeats.each(dims, "rows/s", "rows/s", Better.HIGHER, read.each(), Reads.Pass::rowsPerSecond, measures);
+            Repeats.each(dims, "fetch", "ms", Better.LOWER, read.each(), p -> p.fetchNanos() / 1e6, measures);
+            Repeats.latency(dims, "deserialise", read.each().stream().map(Reads.Pass::deserialisation).toList(), measures,
+                    histograms);
+        }
+        for (Size size : sizes) {
+            Map<String, String> dims = dims("rows", Integer.toString(size.rows()), "format", id(size.format()));
+            measures.add(Measure.exact(dims, "client payload mean", "B", Better.LOWER, size.client().mean()));
+            measures.add(Measure.exact(dims, "pg_column_size mean", "B", Better.LOWER, size.server().columnMean()));
+            measures.add(Measure.exact(dims, "on disk per row", "B", Better.LOWER,
+                    size.server().totalBytes() / (double) Math.max(1, size.server().rows())));
+        }
+        for (Query.Result q : queries) {
+            for (Query.Way way : q.ways()) {
+                Repeats.each(dims("operation", "query", "rows", Integer.toString(q.rows()), "question", way.question(),
+                        "way", way.name()), "time", "ms", Better.LOWER, way.runsMillis(), Double::doubleValue, measures);
+            }
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        setup.forEach((key, value) -> settings.put(key, String.valueOf(value)));
+        settings.put("Repeats", options.repeats() + " runs of each insert (in rounds), read pass and query");
+        return RunResults.of(folder.path(), "pg", "PostgreSQL: protobuf as BYTEA vs protobuf-JSON as JSONB", settings,
+                failure == null ? List.of() : List.of(failure), measures, histograms);
+    }
+
+    /** A format as results.json and pg.json name it: {@code binary}, {@code json}. */
+    private static String id(Format format) {
+        return format.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Dimensions from name, value pairs, in that order. */
+    private static Map<String, String> dims(String... pairs) {
+        Map<String, String> dims = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            dims.put(pairs[i], pairs[i + 1]);
+        }
+        return dims;
     }
 
     private void chart(List<String> figures, String name, BarChart chart) {

@@ -50,7 +50,8 @@ final class Query {
      *
      * @param plan the top of PostgreSQL's plan (EXPLAIN), or how the client filters
      */
-    record Way(String question, String name, String plan, long matched, double medianMillis, double minMillis) {
+    record Way(String question, String name, String plan, long matched, double medianMillis, double minMillis,
+               List<Double> runsMillis) {
     }
 
     /** Every way of every question, plus the GIN index's build time and size. */
@@ -144,9 +145,10 @@ final class Query {
             millis[i] = (System.nanoTime() - start) / 1e6;
             check(q, name, expected, matched);
         }
+        List<Double> runs = Arrays.stream(millis).boxed().toList();
         Arrays.sort(millis);
         double median = repeats % 2 == 1 ? millis[repeats / 2] : (millis[repeats / 2 - 1] + millis[repeats / 2]) / 2;
-        return new Way(q.name(), name, plan, expected, median, millis[0]);
+        return new Way(q.name(), name, plan, expected, median, millis[0], runs);
     }
 
     private static void check(Question q, String name, long expected, long matched) {

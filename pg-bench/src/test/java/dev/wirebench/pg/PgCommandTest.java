@@ -9,6 +9,11 @@ import dev.wirebench.codec.Samples;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import dev.wirebench.harness.results.Better;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +35,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -128,6 +134,18 @@ class PgCommandTest {
             assertEquals((byte) 0x89, head[0], png);
         }
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("every row matched"));
+        // results.json: each run of an insert, pass of a read, run of a query is a sample; sizes are exact
+        RunResults model = ResultsFile.read(runFolder());
+        assertEquals("pg", model.suite());
+        List<Measure> insertRates = model.measures().stream().filter(m -> "insert".equals(m.dims().get("operation"))).toList();
+        assertEquals(12, insertRates.size());
+        insertRates.forEach(m -> assertEquals(2, m.samples().size(), m.toString()));
+        Measure readRate = model.measures().stream().filter(m -> m.dims().equals(Map.of("operation", "read", "rows", "250",
+                "format", "json")) && m.metric().equals("rows/s")).findFirst().orElseThrow();
+        assertEquals(Better.HIGHER, readRate.better());
+        assertEquals(2, readRate.samples().size());
+        assertEquals(12, model.measures().stream().filter(m -> m.sample() == Sample.EXACT).count(), "3 sizes x 2 formats x 2 row counts");
+        assertEquals(12, model.measures().stream().filter(m -> "query".equals(m.dims().get("operation"))).count());
     }
 
     @Test
