@@ -11,6 +11,11 @@ import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
@@ -214,6 +219,9 @@ final class LatencyCommand {
 
         // message -> operation -> format -> histogram, in the order measured
         Map<String, Map<String, Map<String, Histogram>>> byMessage = new LinkedHashMap<>();
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        Repeats.latency(Map.of("operation", CLOCK), "time", List.of(clock), true, measures, histograms);
         for (CodecFixture fixture : fixtures) {
             for (String op : options.ops()) {
                 Histogram h = time(fixture, op, options);
@@ -222,6 +230,11 @@ final class LatencyCommand {
                 Hgrm.write(folder, format + "-" + message + "-" + op + ".hgrm", h, TimeUnit.NANOSECONDS);
                 byMessage.computeIfAbsent(message, m -> new LinkedHashMap<>())
                         .computeIfAbsent(op, o -> new LinkedHashMap<>()).put(format, h);
+                Map<String, String> dims = new LinkedHashMap<>();
+                dims.put("format", format);
+                dims.put("message", message);
+                dims.put("operation", op);
+                Repeats.latency(dims, "time", List.of(h), true, measures, histograms);
                 progress(out, ++done, total, fixture.name(), op, h);
             }
         }
@@ -251,6 +264,8 @@ final class LatencyCommand {
             out.println(table.toText());
         }));
         folder.writeText(RunReport.SUMMARY_FILE, md.toString());
+        ResultsFile.write(folder.path(), RunResults.of(folder.path(), "latency", "Latency of single calls",
+                Map.of("Settings", options.describe()), List.of(), measures, histograms));
         out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", .hgrm per codec and operation, PNG per message and operation)");
     }
 

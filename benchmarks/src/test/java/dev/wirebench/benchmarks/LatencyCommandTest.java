@@ -108,6 +108,15 @@ class LatencyCommandTest {
         assertTrue(out().contains("[1/5] clock"), out());
         assertTrue(out().contains("[5/5] sbe/order"), out());
         assertTrue(Files.isRegularFile(folder.resolve("env.json")));
+        // results.json: per case its percentiles in ns, and the whole histogram of every timed call
+        var model = dev.wirebench.harness.results.ResultsFile.read(folder);
+        assertEquals("latency", model.suite());
+        var p99 = model.measures().stream().filter(m -> m.caseLabel().equals("format=sbe message=order operation=encode")
+                && m.metric().equals("time p99")).findFirst().orElseThrow(() -> new AssertionError(model.measures()));
+        assertEquals("ns", p99.unit());
+        var sbeEncode = model.histograms().stream().filter(h -> h.dims().equals(p99.dims())).findFirst().orElseThrow();
+        assertEquals(5000, sbeEncode.histogram().getTotalCount());
+        assertEquals(sbeEncode.histogram().getValueAtPercentile(99), p99.samples().get(0), 0.0);
     }
 
     private int latency(String... args) {

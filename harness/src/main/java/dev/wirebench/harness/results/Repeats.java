@@ -37,20 +37,31 @@ public final class Repeats {
 
     /**
      * The percentiles of a latency recorded once per repeat, in microseconds, and the histogram of them all.
+     * One recording is one sample: estimated, never judged.
      *
      * @param name    the histogram's name, e.g. {@code fill}: the measures are {@code fill p50}...
      * @param repeats one histogram of nanoseconds per repeat; empty ones (nothing answered) are left out
      */
     public static void latency(Map<String, String> dims, String name, List<Histogram> repeats, List<Measure> measures,
                                List<RecordedHistogram> histograms) {
+        latency(dims, name, repeats, false, measures, histograms);
+    }
+
+    /**
+     * As {@link #latency(Map, String, List, List, List)}, in nanoseconds when {@code nanos}: for times of a
+     * single call, where a microsecond is the whole range.
+     */
+    public static void latency(Map<String, String> dims, String name, List<Histogram> repeats, boolean nanos,
+                               List<Measure> measures, List<RecordedHistogram> histograms) {
         List<Histogram> recorded = repeats.stream().filter(h -> h.getTotalCount() > 0).toList();
         if (recorded.isEmpty()) {
             return;
         }
         for (double percentile : PERCENTILES) {
-            List<Double> samples = recorded.stream().map(h -> h.getValueAtPercentile(percentile) / 1000.0).toList();
-            measures.add(new Measure(dims, name + " " + percentileName(percentile), "µs", Better.LOWER, Sample.REPEAT,
-                    samples));
+            List<Double> samples = recorded.stream().map(h -> h.getValueAtPercentile(percentile) / (nanos ? 1.0 : 1000.0))
+                    .toList();
+            measures.add(new Measure(dims, name + " " + percentileName(percentile), nanos ? "ns" : "µs", Better.LOWER,
+                    Sample.REPEAT, samples));
         }
         Histogram all = recorded.get(0).copy();
         recorded.subList(1, recorded.size()).forEach(all::add);
