@@ -47,12 +47,13 @@ public final class Main {
                    java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
                    java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
                    java -jar benchmarks.jar report <run-folder | jmh.json>
+                   java -jar benchmarks.jar history <folder of run folders> [--out site]
                    java -jar benchmarks.jar serve [--port 8080] [--bind 127.0.0.1] [--results-dir DIR]
                    java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
-                   java -jar benchmarks.jar fix [--engines E] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
+                   java -jar benchmarks.jar fix [--engines E] [--repeats N] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
                    java -jar benchmarks.jar fix analyse <history file> [--warmup T] [--tag 35=D] [--samples N]
                    java -jar benchmarks.jar pg [--rows 1000,10000] [--batch 100] [--quick] [--jdbc-url URL --user U]
-                   java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--duration T] [--quick]
+                   java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--repeats N] [--duration T] [--quick]
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --rounds R   interleaved rounds: each round runs every selected case (method x parameters x
@@ -75,10 +76,13 @@ public final class Main {
             Subcommands:
               sizes        encoded size in bytes of every fixture per codec, and after DEFLATE
               dump         the encoded bytes of one fixture, to check with the format's own tools
-              compare      two JMH JSON results case by case on their fork samples: slower, faster, ~ (no
-                           significant change) or inconclusive (too few forks); a change counts when a rank
-                           test, Holm-corrected, has p < 5% and the change exceeds --threshold (default 5%)
-              report       rebuilds summary.md and the charts from a run folder or any JMH JSON file
+              compare      two runs of one suite (jmh, fix, smpp, pg, latency) measure by measure on their
+                           samples (forks, repeats): worse, better, ~ (no significant change) or inconclusive
+                           (too few samples); a change counts when a rank test, Holm-corrected, has p < 5% and
+                           the change exceeds --threshold (default 5%)
+              report       rebuilds summary.md, results.json and the charts from a JMH run folder or JMH JSON
+              history      a static trend site of many run folders: a chart per case and metric across runs,
+                           its interval as a band, markers where compare found a change (history -h)
               serve        a dashboard and JSON API on this machine: round-trip any codec on its fixtures,
                            the latest run's summary and charts, request latency (serve -h for more)
               latency      percentiles of single calls per codec and operation (HdrHistogram): .hgrm files,
@@ -93,9 +97,9 @@ public final class Main {
                            per session): submit_sm/s and send-to-response percentiles per window, a plot; client
                            and SMSC on one host (the SMSC in a JVM of its own) or two (smpp -h for options)
 
-            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a benchmark got slower;
+            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a measure got worse;
             pg: 2 when the database cannot be reached or started, or a row read back does not match;
-            compare and report: 2 when a result file is missing or not JMH's JSON.
+            compare and report: 2 when a result file is missing or unreadable, or compare's runs are of two suites.
             """.replace("{presets}", Preset.describeAll().stripTrailing());
 
     /** What {@code report} and every subcommand is called; anything else is a JMH run. */
@@ -214,6 +218,9 @@ public final class Main {
         String command = args.length > 0 ? args[0] : "";
         if (command.equals("serve")) {
             return ServeCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
+        }
+        if (command.equals("history")) {
+            return HistoryCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         }
         if (command.equals("fix")) {
             return dev.wirebench.fix.run.FixCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);

@@ -37,7 +37,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
               --seed N            seed of the generated InfrastructureExecution messages (default 20251121)
               --qps N,...         query rates of the QPS-impact table (default 10,100,1000,5000,10000)
               --repeats N         timed runs of each insert (a fresh load each) and each query; the median is
-                                  reported, and the spread beside it (default 5)
+                                  reported, and the spread beside it; each is a sample for compare (default 8)
               --keep              leave the schema (and, embedded, the data directory) in place
               --jdbc-url URL      use this running server instead of an embedded PostgreSQL
               --user U            its user; the password is read from the environment variable named by
@@ -70,7 +70,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
         String compression = null;
         long seed = DEFAULT_SEED;
         List<Integer> qps = DEFAULT_QPS;
-        int repeats = 5;
+        int repeats = 8;
         int embeddedPort = 0;
         Path resultsDir = Path.of("results");
         OptionReader options = new OptionReader(args, "--quick", "--keep");
