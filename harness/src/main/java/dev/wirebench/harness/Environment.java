@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  * @param cpu       model (from /proc/cpuinfo where there is one) and the cores this JVM may use
  * @param memoryBytes physical memory of the machine, or -1 where the JVM cannot tell
  * @param os        name, version (the kernel on Linux) and architecture
+ * @param runner    the CI runner's image when a CI service says (GitHub's {@code ImageOS} and {@code ImageVersion}):
+ *                  a new runner image is a known source of changes no commit caused; empty elsewhere
  * @param gitCommit the commit of the checkout the run started in, or null outside one
  * @param libraries {@code groupId:artifactId} to version, of every Maven artifact on the class path
  *                  (from the {@code META-INF/maven/.../pom.properties} each jar carries, so a shaded jar
@@ -42,7 +44,7 @@ import java.util.regex.Pattern;
  *                  protobuf-java and agrona
  */
 public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<String, Object> cpu, long memoryBytes, Map<String, String> os,
-                          String gitCommit, SortedMap<String, String> libraries) {
+                          Map<String, String> runner, String gitCommit, SortedMap<String, String> libraries) {
 
     /**
      * Where a module that bundles dependencies (benchmarks.jar) lists them, as the Maven dependency plugin's
@@ -56,6 +58,7 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
         jdk = Map.copyOf(jdk);
         cpu = Map.copyOf(cpu);
         os = Map.copyOf(os);
+        runner = Map.copyOf(runner);
         libraries = Collections.unmodifiableSortedMap(new TreeMap<>(libraries));
     }
 
@@ -72,7 +75,8 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
                 "version", System.getProperty("os.version", ""), "arch", System.getProperty("os.arch", ""));
         SortedMap<String, String> libraries = readLibraries();
         readDependencyLists(libraries);
-        return new Environment(libraries.get(HARNESS), jdk, cpu, readMemoryBytes(), os, readGitCommit(workingDir),
+        return new Environment(libraries.get(HARNESS), jdk, cpu, readMemoryBytes(), os, runner(System.getenv()),
+                readGitCommit(workingDir),
                 libraries);
     }
 
@@ -86,7 +90,8 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
         List<String> differences = new java.util.ArrayList<>();
         String[][] fields = {{"JDK vendor", "/jdk/vendor"}, {"JDK version", "/jdk/version"}, {"VM", "/jdk/vmName"},
                 {"JVM flags", "/jdk/flags"}, {"CPU", "/cpu/model"}, {"cores", "/cpu/cores"}, {"memory bytes", "/memoryBytes"},
-                {"OS", "/os/name"}, {"OS version", "/os/version"}, {"architecture", "/os/arch"}};
+                {"OS", "/os/name"}, {"OS version", "/os/version"}, {"architecture", "/os/arch"},
+                {"runner image", "/runner/imageOS"}, {"runner image version", "/runner/imageVersion"}};
         for (String[] field : fields) {
             var a = base.at(field[1]);
             var b = next.at(field[1]);
@@ -99,6 +104,18 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
 
     private static String text(com.fasterxml.jackson.databind.JsonNode node) {
         return node.isValueNode() ? node.asText() : node.toString();
+    }
+
+    /** The CI runner's image from the variables GitHub's hosted runners set; empty where none is set. */
+    static Map<String, String> runner(Map<String, String> env) {
+        Map<String, String> runner = new TreeMap<>();
+        for (String[] variable : new String[][]{{"ImageOS", "imageOS"}, {"ImageVersion", "imageVersion"}}) {
+            String value = env.get(variable[0]);
+            if (value != null && !value.isBlank()) {
+                runner.put(variable[1], value);
+            }
+        }
+        return runner;
     }
 
     /** The version of {@code groupId:artifactId} on the class path, or null. */

@@ -276,6 +276,10 @@ public final class Summary {
         lines.add(String.format(Locale.ROOT, "JDK: %s %s (%s %s); flags: %s", jdk.path("vendor").asText("?"),
                 jdk.path("version").asText("?"), jdk.path("vmName").asText(""), jdk.path("vmVersion").asText(""),
                 flags.isEmpty() ? "none" : "`" + String.join(" ", flags) + "`"));
+        JsonNode runner = env.path("runner");
+        if (runner.isObject() && !runner.isEmpty()) {
+            lines.add("Runner image: " + runner.path("imageOS").asText("?") + " " + runner.path("imageVersion").asText(""));
+        }
         String commit = env.path("gitCommit").asText(null);
         lines.add("wirebench " + env.path("wirebenchVersion").asText("(version not recorded)") + ", "
                 + (commit == null ? "not run from a git checkout" : "commit " + commit.substring(0, Math.min(12, commit.length()))));

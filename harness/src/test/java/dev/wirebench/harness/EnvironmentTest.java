@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -59,6 +60,17 @@ class EnvironmentTest {
         assertEquals(List.of(), Environment.differences(base, base));
         JsonNode own = json.readTree(json.writeValueAsString(Environment.capture(Path.of(""))));
         assertEquals(List.of(), Environment.differences(own, own));
+    }
+
+    @Test
+    void recordsTheRunnersImageWhereACiServiceNamesItAndCallsItsChangeADifference() throws Exception {
+        assertEquals(Map.of("imageOS", "ubuntu24", "imageVersion", "20261117.1"),
+                Environment.runner(Map.of("ImageOS", "ubuntu24", "ImageVersion", "20261117.1", "HOME", "/root")));
+        assertEquals(Map.of(), Environment.runner(Map.of("HOME", "/root")));
+        ObjectMapper json = new ObjectMapper();
+        JsonNode before = json.readTree("{\"runner\":{\"imageOS\":\"ubuntu24\",\"imageVersion\":\"20261110.1\"}}");
+        JsonNode after = json.readTree("{\"runner\":{\"imageOS\":\"ubuntu24\",\"imageVersion\":\"20261117.1\"}}");
+        assertEquals(List.of("runner image version: 20261110.1 → 20261117.1"), Environment.differences(before, after));
     }
 
     @Test
