@@ -16,15 +16,16 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * {@code history <folder of run folders> --out <site>}: the static trend site of every run folder found under
- * the folder, at any depth (a run folder holds results.json, or jmh.json for a JMH run from before it).
+ * {@code history <folder of run folders>... --out <site>}: the static trend site of every run folder found under
+ * the folders, at any depth (a run folder holds results.json, or jmh.json for a JMH run from before it).
  * A folder whose results cannot be read is skipped with one line naming it; the rest is built.
  */
 final class HistoryCommand {
 
     static final String USAGE = """
-            Usage: java -jar benchmarks.jar history <folder of run folders> [--out site]
-              <folder>   searched at any depth for run folders of any suite (results.json, or jmh.json)
+            Usage: java -jar benchmarks.jar history <folder of run folders>... [--out site]
+              <folder>   searched at any depth for run folders of any suite (results.json, or jmh.json);
+                         several folders (results/ and the nightly's runs) make one site
               --out DIR  where the site goes (default site/): index.html with a trend chart per case and metric,
                          and a page per run with its summary.md and charts; open index.html, no server needed
             A run that cannot be read is skipped with one line naming it. Exit status: 0 built, 1 bad options,
@@ -34,7 +35,7 @@ final class HistoryCommand {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Path root = null;
+        List<Path> roots = new ArrayList<>();
         Path site = Path.of("site");
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -48,33 +49,40 @@ final class HistoryCommand {
                 site = Path.of(args[++i]);
             } else if (arg.startsWith("-")) {
                 return usage(err, "unknown option " + arg);
-            } else if (root == null) {
-                root = Path.of(arg);
             } else {
-                return usage(err, "one folder of runs, got " + root + " and " + arg);
+                roots.add(Path.of(arg));
             }
         }
-        if (root == null) {
+        if (roots.isEmpty()) {
             return usage(err, "which folder of runs? e.g. history results --out site");
         }
-        if (!Files.isDirectory(root)) {
-            err.println("wirebench history: " + root + " is not a folder");
-            return 2;
+        for (Path root : roots) {
+            if (!Files.isDirectory(root)) {
+                err.println("wirebench history: " + root + " is not a folder");
+                return 2;
+            }
         }
         long started = System.nanoTime();
         List<HistorySite.Run> runs = new ArrayList<>();
         int skipped = 0;
-        for (Path folder : runFolders(root)) {
-            try {
-                runs.add(new HistorySite.Run(root.relativize(folder).toString().replace('\\', '/'), folder,
-                        Runs.read(folder)));
-            } catch (ResultsException | UncheckedIOException e) {
-                err.println("wirebench history: skipped " + folder + ": " + e.getMessage());
-                skipped++;
+        for (Path root : roots) {
+            for (Path folder : runFolders(root)) {
+                // a run's id names its page: its path under its folder, under that folder's name when there are several
+                String id = root.relativize(folder).toString().replace('\\', '/');
+                if (roots.size() > 1) {
+                    id = root.toAbsolutePath().normalize().getFileName() + "/" + id;
+                }
+                try {
+                    runs.add(new HistorySite.Run(id, folder, Runs.read(folder)));
+                } catch (ResultsException | UncheckedIOException e) {
+                    err.println("wirebench history: skipped " + folder + ": " + e.getMessage());
+                    skipped++;
+                }
             }
         }
         if (runs.isEmpty()) {
-            err.println("wirebench history: no run folder under " + root + " could be read");
+            err.println("wirebench history: no run folder under " + String.join(", ", roots.stream().map(Path::toString)
+                    .toList()) + " could be read");
             return 2;
         }
         int series;

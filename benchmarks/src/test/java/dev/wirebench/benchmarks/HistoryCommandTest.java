@@ -85,6 +85,20 @@ class HistoryCommandTest {
     }
 
     @Test
+    void severalFoldersOfRunsMakeOneSiteEachRunPagedUnderItsFoldersName() throws Exception {
+        Path published = runs(dir.resolve("results"));
+        Path nightly = dir.resolve("nightly-runs");
+        fix(nightly.resolve("fix/jdk17/20261105-020000-ci"), "2026-11-05T02:00:00", "17.0.15", 1);
+        Path site = dir.resolve("site");
+        assertEquals(0, run("history", published.toString(), nightly.toString(), "--out", site.toString()), err());
+        assertTrue(out().startsWith("6 runs (1 skipped), "), out());
+        assertTrue(Files.isRegularFile(site.resolve("runs/nightly-runs_fix_jdk17_20261105-020000-ci/index.html")));
+        assertTrue(Files.isRegularFile(site.resolve("runs/results_nightly_20261101-020000-ci/index.html")));
+        // the fifth JDK 17 run is better than the doubled fourth, so the line's newest run has 2 better
+        assertTrue(Files.readString(site.resolve("data.js")).contains("\"better\":2"));
+    }
+
+    @Test
     void aFolderWithNoRunOrABadOptionIsOneLine() throws Exception {
         assertEquals(2, run("history", Files.createDirectories(dir.resolve("empty")).toString(), "--out", dir.resolve("s").toString()));
         assertTrue(err().contains("no run folder under"), err());

@@ -31,7 +31,9 @@
   function chart(series, parent) {
     const box = el('div', {class: 'chart'}, parent);
     box.dataset.label = (series.line + ' ' + series.case + ' ' + series.metric).toLowerCase();
-    el('div', {class: 'case', text: series.case}, box);
+    // the values alone read best (sbe · order · decode · heap); the names are in the tooltip and the filter
+    const values = series.case.split(' ').map(d => d.substring(d.indexOf('=') + 1)).join(' · ');
+    el('div', {class: 'case', text: values, title: series.case}, box);
     const head = el('div', {}, box);
     el('span', {class: 'metric', text: series.metric + ' (' + series.unit + ') '}, head);
     el('span', {class: 'direction', text: series.better === 'lower' ? '↓ lower is better' : '↑ higher is better'}, head);
