@@ -8,9 +8,9 @@ import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.LatencyRecorder;
 import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
-import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.report.Layout;
+import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
@@ -219,9 +219,6 @@ final class LatencyCommand {
 
         // message -> operation -> format -> histogram, in the order measured
         Map<String, Map<String, Map<String, Histogram>>> byMessage = new LinkedHashMap<>();
-        List<Measure> measures = new ArrayList<>();
-        List<RecordedHistogram> histograms = new ArrayList<>();
-        Repeats.latency(Map.of("operation", CLOCK), "time", List.of(clock), true, measures, histograms);
         for (CodecFixture fixture : fixtures) {
             for (String op : options.ops()) {
                 Histogram h = time(fixture, op, options);
@@ -230,43 +227,60 @@ final class LatencyCommand {
                 Hgrm.write(folder, format + "-" + message + "-" + op + ".hgrm", h, TimeUnit.NANOSECONDS);
                 byMessage.computeIfAbsent(message, m -> new LinkedHashMap<>())
                         .computeIfAbsent(op, o -> new LinkedHashMap<>()).put(format, h);
-                Map<String, String> dims = new LinkedHashMap<>();
-                dims.put("format", format);
-                dims.put("message", message);
-                dims.put("operation", op);
-                Repeats.latency(dims, "time", List.of(h), true, measures, histograms);
                 progress(out, ++done, total, fixture.name(), op, h);
             }
         }
-        StringBuilder md = new StringBuilder("# wirebench latency run ").append(folder.path().getFileName()).append("\n\n");
-        md.append(Summary.environmentBullets(folder.resolve(Main.ENV_FILE)));
-        md.append("- Settings: ").append(options.describe()).append('\n');
-        md.append("- The clock row is back-to-back System.nanoTime(): the floor under every other row.\n");
-        md.append("- Times in ns; each row also as <format>-<message>-<operation>.hgrm for HdrHistogram's plotter.\n");
-        out.println();
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        Repeats.latency(Map.of("operation", CLOCK), "time", List.of(clock), true, measures, histograms);
+        List<Layout.Figure> figures = new ArrayList<>();
         byMessage.forEach((message, byOp) -> byOp.forEach((op, byFormat) -> {
-            PercentileTable table = new PercentileTable(TimeUnit.NANOSECONDS).add(CLOCK, clock);
             List<PercentileLine> lines = new ArrayList<>();
             lines.add(new PercentileLine(CLOCK, clock, true));
+            // fastest p50 first, in the table and the plot's legend
             byFormat.entrySet().stream()
                     .sorted(Comparator.comparingLong(e -> e.getValue().getValueAtPercentile(50)))
                     .forEach(e -> {
-                        table.add(e.getKey(), e.getValue());
+                        Map<String, String> dims = new LinkedHashMap<>();
+                        dims.put("format", e.getKey());
+                        dims.put("message", message);
+                        dims.put("operation", op);
+                        Repeats.latency(dims, "time", List.of(e.getValue()), true, measures, histograms);
                         lines.add(new PercentileLine(e.getKey(), e.getValue(), false));
                     });
             String title = message + " · " + op;
             String chart = "latency-" + message + "-" + op + ".png";
             Charts.writePng(new PercentilePlot(title + ": time per call by percentile", lines, TimeUnit.NANOSECONDS),
                     folder.resolve(chart));
-            md.append("\n## ").append(title).append("\n\n").append(table.toMarkdown())
-                    .append("\n![").append(title).append("](").append(chart).append(")\n");
-            out.println(title + " (ns)");
-            out.println(table.toText());
+            figures.add(new Layout.Figure(title, chart));
         }));
-        folder.writeText(RunReport.SUMMARY_FILE, md.toString());
-        ResultsFile.write(folder.path(), RunResults.of(folder.path(), "latency", "Latency of single calls",
-                Map.of("Settings", options.describe()), List.of(), measures, histograms));
-        out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", .hgrm per codec and operation, PNG per message and operation)");
+        RunResults results = RunResults.of(folder.path(), "latency", "Latency of single calls",
+                Map.of("Settings", options.describe()), List.of(), measures, histograms);
+        Layout layout = new Layout(List.of(
+                "The clock row is back-to-back System.nanoTime(): the floor under every other row.",
+                "Times in ns; each row also as <format>-<message>-<operation>.hgrm for HdrHistogram's plotter.",
+                "One recording per case in this JVM: a single sample, so compare estimates a change but cannot judge it."),
+                List.of(percentiles("Clock", Map.of("operation", CLOCK), List.of("operation")),
+                        percentiles("Time per call", Map.of(), List.of("format")).splitBy("message", "operation")),
+                figures);
+        ResultsFile.write(folder.path(), results);
+        folder.writeText(RunReport.SUMMARY_FILE, SummaryMarkdown.markdown(results, layout));
+        out.print(SummaryMarkdown.text(results, layout));
+        out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", results.json, .hgrm per codec and operation, "
+                + "PNG per message and operation)");
+    }
+
+    /** A table of single-call times in ns: count, min, mean, the percentiles, max. */
+    private static Layout.Section percentiles(String title, Map<String, String> where, List<String> rows) {
+        List<Layout.Column> columns = new ArrayList<>();
+        columns.add(Layout.Column.histogram("Count", "time", "count", 1));
+        columns.add(Layout.Column.histogram("Min", "time", "min", 1));
+        columns.add(Layout.Column.histogram("Mean", "time", "mean", 1));
+        for (double p : Repeats.PERCENTILES) {
+            columns.add(Layout.Column.estimate(Repeats.percentileName(p), "time " + Repeats.percentileName(p)));
+        }
+        columns.add(Layout.Column.histogram("Max", "time", "max", 1));
+        return Layout.Section.of(title, where, rows, columns);
     }
 
     private static void progress(PrintStream out, int done, int total, String name, String op, Histogram h) {

@@ -72,7 +72,7 @@ public final class PgCommand {
         }
         out.print(report.text());
         report.write();
-        out.println("\nResults: " + folder + "/ (summary.md, pg.json, charts, .hgrm files, env.json)");
+        out.println("\nResults: " + folder + "/ (summary.md, results.json, charts, .hgrm files, env.json)");
         return status;
     }
 

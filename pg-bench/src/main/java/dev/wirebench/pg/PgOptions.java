@@ -46,7 +46,7 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
             By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
             Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
             The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
-            sizes, the JSONB query, the QPS impact and its verdict), pg.json and PNG charts.""";
+            sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""";
 
     static final List<Integer> DEFAULT_ROWS = List.of(1000, 10000);
     static final List<Integer> DEFAULT_QPS = List.of(10, 100, 1000, 5000, 10000);

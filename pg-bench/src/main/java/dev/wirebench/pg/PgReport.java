@@ -10,6 +10,10 @@ import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
+import dev.wirebench.harness.report.Layout;
+import dev.wirebench.harness.report.Layout.Column;
+import dev.wirebench.harness.report.Layout.Section;
+import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.results.Better;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RecordedHistogram;
@@ -27,14 +31,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What a {@code pg} run measured, filed as it is measured, and written as {@code summary.md}, {@code pg.json},
- * {@code .hgrm} files and PNG charts into the run folder; a run that fails part-way writes what it has,
+ * What a {@code pg} run measured, filed as it is measured, and written as {@code results.json}, {@code summary.md}
+ * (drawn from it), {@code .hgrm} files and PNG charts into the run folder; a run that fails part-way writes what it has,
  * with the failure on top.
  */
 final class PgReport {
 
     static final String SUMMARY = "summary.md";
-    static final String JSON = "pg.json";
     /** The usual TOAST_TUPLE_THRESHOLD: a row above it gets its large values compressed, then moved out of line. */
     static final int TOAST_THRESHOLD = 2032;
 
@@ -141,85 +144,6 @@ final class PgReport {
         return last;
     }
 
-    TextTable insertTable() {
-        TextTable table = new TextTable(3, "Rows", "Method", "Format", "Time (s)", "Rows/s", "Rows/s slowest–fastest",
-                "× batch");
-        for (Insert insert : inserts) {
-            double base = inserts.stream()
-                    .filter(i -> i.rows() == insert.rows() && i.format() == insert.format() && i.method() == Inserts.BATCH)
-                    .mapToDouble(Insert::rowsPerSecond).findFirst().orElse(Double.NaN);
-            table.add(Integer.toString(insert.rows()), insert.method().label(), insert.format().label(),
-                    Summary.number(insert.nanos() / 1e9), Summary.number(insert.rowsPerSecond()),
-                    Summary.number(insert.rowsPerSecondRange()[0]) + "–" + Summary.number(insert.rowsPerSecondRange()[1]),
-                    Summary.number(insert.rowsPerSecond() / base));
-        }
-        return table;
-    }
-
-    PercentileTable serialisationTable() {
-        PercentileTable table = new PercentileTable(TimeUnit.MICROSECONDS, "p95 (µs)");
-        serialisation.forEach((format, h) -> table.add("serialise " + format.label(), h, p95(h)));
-        lastReads().forEach((format, read) -> table.add("deserialise " + format.label() + " (" + read.rows() + " rows × "
-                + read.pass().passes() + ")",
-                read.pass().deserialisation(), p95(read.pass().deserialisation())));
-        return table;
-    }
-
-    private static String p95(Histogram h) {
-        return h.getTotalCount() == 0 ? "–" : Summary.number(h.getValueAtPercentile(95) / 1000.0);
-    }
-
-    TextTable readTable() {
-        TextTable table = new TextTable(2, "Rows", "Format", "Passes", "Fetch (ms)", "Deserialise (ms)",
-                "Fetch + deserialise (ms)", "Read rows/s", "Deserialise share");
-        for (Read read : reads) {
-            Reads.Pass pass = read.pass();
-            double fetch = pass.fetchNanos() / 1e6;
-            double deserialise = pass.deserialisationNanos() / 1e6;
-            table.add(Integer.toString(read.rows()), read.format().label(), Integer.toString(pass.passes()),
-                    Summary.number(fetch), Summary.number(deserialise),
-                    Summary.number(fetch + deserialise), Summary.number(pass.rowsPerSecond()),
-                    String.format(Locale.ROOT, "%.0f%%", 100 * deserialise / (fetch + deserialise)));
-        }
-        return table;
-    }
-
-    TextTable sizeTable() {
-        TextTable table = new TextTable(2, "Rows", "Format", "Client mean (B)", "Client min–max (B)",
-                "Over " + TOAST_THRESHOLD + " B", "pg_column_size mean (B)", "Compressed rows", "Out-of-line rows",
-                "Heap (KiB)", "TOAST (KiB)", "Index (KiB)", "Total (KiB)", "Total per row (B)");
-        for (Size size : sizes) {
-            Store.TableSize s = size.server();
-            table.add(Integer.toString(size.rows()), size.format().label(), Summary.number(size.client().mean()),
-                    size.client().min() + "–" + size.client().max(),
-                    share(size.clientOverThreshold(), size.rows()), Summary.number(s.columnMean()),
-                    s.compressedRows() < 0 ? "n/a (< PG 14)" : share(s.compressedRows(), s.rows()),
-                    s.outOfLineRows() < 0 ? "n/a (< PG 17)" : share(s.outOfLineRows(), s.rows()),
-                    kib(s.heapBytes()), kib(s.toastBytes()), kib(s.indexBytes()), kib(s.totalBytes()),
-                    Summary.number(s.totalBytes() / (double) Math.max(1, s.rows())));
-        }
-        return table;
-    }
-
-    private static String share(long n, long of) {
-        return String.format(Locale.ROOT, "%d (%.0f%%)", n, of == 0 ? 0.0 : 100.0 * n / of);
-    }
-
-    private static String kib(long bytes) {
-        return Summary.number(bytes / 1024.0);
-    }
-
-    TextTable queryTable() {
-        TextTable table = new TextTable(4, "Rows", "Question", "Way", "Plan", "Matched", "Median (ms)", "Min (ms)");
-        for (Query.Result q : queries) {
-            for (Query.Way way : q.ways()) {
-                table.add(Integer.toString(q.rows()), way.question(), way.name(), way.plan(), Long.toString(way.matched()),
-                        Summary.number(way.medianMillis()), Summary.number(way.minMillis()));
-            }
-        }
-        return table;
-    }
-
     TextTable impactTable() {
         TextTable table = new TextTable(1, "QPS", "BYTEA cores", "JSONB cores", "Extra cores for JSON");
         if (impact != null) {
@@ -235,29 +159,144 @@ final class PgReport {
         return String.format(Locale.ROOT, "%.4f", cores);
     }
 
+    private static String kib(long bytes) {
+        return Summary.number(bytes / 1024.0);
+    }
+
     /** The tables as the console shows them at the end. */
     String text() {
-        StringBuilder text = new StringBuilder();
-        if (!inserts.isEmpty()) {
-            text.append("\nInserts:\n").append(insertTable().toText());
+        return SummaryMarkdown.text(results(), layout(List.of()));
+    }
+
+    /** How summary.md lays the results out; the QPS table and the plans are derived, so they are text. */
+    private Layout layout(List<String> figures) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(Section.of("Inserts", Map.of("operation", "insert"), List.of("rows", "method", "format"), List.of(
+                Column.estimate("Time (s)", "time"), Column.estimate("Rows/s", "rows/s"),
+                Column.ratio("× batch", "rows/s", "method", Inserts.BATCH.label()))));
+        List<Column> latency = new ArrayList<>();
+        latency.add(Column.histogram("Count", "time", "count", 1));
+        for (double p : Repeats.PERCENTILES) {
+            latency.add(Column.estimate(Repeats.percentileName(p) + " (µs)", "time " + Repeats.percentileName(p)));
         }
-        if (!serialisation.isEmpty()) {
-            text.append("\nSerialisation and deserialisation per message (µs):\n").append(serialisationTable().toText());
+        latency.add(Column.histogram("Max (µs)", "time", "max", 1000));
+        sections.add(Section.of("Serialisation and deserialisation per message", Map.of(), List.of("operation", "rows", "format"),
+                latency));
+        sections.add(Section.of("Reads", Map.of("operation", "read"), List.of("rows", "format"), List.of(
+                Column.estimate("Fetch (ms)", "fetch"), Column.estimate("Deserialise (ms)", "deserialise"),
+                Column.estimate("Fetch + deserialise (ms)", "fetch + deserialise"), Column.estimate("Read rows/s", "rows/s"),
+                Column.estimate("Deserialise share (%)", "deserialise share"))));
+        sections.add(Section.of("Sizes", Map.of("operation", "store"), List.of("rows", "format"), List.of(
+                Column.estimate("Client mean (B)", "client mean"), Column.estimate("Client min (B)", "client min"),
+                Column.estimate("Client max (B)", "client max"), Column.estimate("Over " + TOAST_THRESHOLD + " B", "client over threshold"),
+                Column.estimate("pg_column_size mean (B)", "pg_column_size mean"),
+                Column.estimate("Compressed rows", "compressed rows"), Column.estimate("Out-of-line rows", "out-of-line rows"),
+                Column.estimate("Heap (KiB)", "heap"), Column.estimate("TOAST (KiB)", "toast"),
+                Column.estimate("Index (KiB)", "index"), Column.estimate("Total (KiB)", "total"),
+                Column.estimate("Total per row (B)", "total per row")))
+                .after("A row larger than about " + TOAST_THRESHOLD + " B has its large values compressed and, if still too"
+                        + " large, moved out of line into the TOAST table: \"Over " + TOAST_THRESHOLD + " B\" counts the client"
+                        + " payloads above it, \"Compressed\" and \"Out-of-line\" what the server did (left out below PG 14"
+                        + " and 17, which cannot tell)."));
+        StringBuilder plans = new StringBuilder("Every way decodes the rows it gets, as the application would; each time is the"
+                + " median of the timed runs (one untimed run first) with its 95% interval. Whether the GIN index is used is"
+                + " the planner's choice: for a question that matches many rows it reads the table anyway. Plans:\n");
+        for (Query.Result q : queries) {
+            for (Query.Way way : q.ways()) {
+                plans.append(String.format(Locale.ROOT, "\n- %d rows, %s, %s: %s", q.rows(), way.question(), way.name(),
+                        way.plan()));
+            }
         }
-        if (!reads.isEmpty()) {
-            text.append("\nReads:\n").append(readTable().toText());
+        for (Query.Result q : queries) {
+            plans.append(String.format(Locale.ROOT, "\n\nAt %d rows the GIN index took %s ms to build and holds %s KiB.",
+                    q.rows(), Summary.number(q.indexBuildMillis()), kib(q.indexBytes())));
         }
-        if (!sizes.isEmpty()) {
-            text.append("\nSizes:\n").append(sizeTable().toText());
-        }
-        if (!queries.isEmpty()) {
-            text.append("\nQueries (median of the timed runs):\n").append(queryTable().toText());
-        }
+        sections.add(Section.of("Queries: JSONB containment (`payload @> document`) vs reading and decoding every BYTEA row",
+                Map.of("operation", "query"), List.of("rows", "question", "way"), List.of(
+                        Column.estimate("Matched", "matched"), Column.estimate("Time (ms)", "time")))
+                .after(plans.toString()));
         if (impact != null) {
-            text.append("\nQPS impact (cores busy deserialising one row per query):\n").append(impactTable().toText())
-                    .append("\nVerdict: ").append(impact.verdict()).append('\n');
+            sections.add(Section.text("QPS impact: cores busy deserialising one row per query",
+                    impactTable().toMarkdown() + "\n**Verdict:** " + impact.verdict()));
         }
-        return text.toString();
+        return new Layout(List.of("Inserts are timed from the first statement to the commit, with the payloads encoded"
+                        + " beforehand, each a fresh load of an empty table, " + options.repeats() + " times over (the rounds"
+                        + " interleave methods and formats); each cell is the median run with its 95% interval. Serialisation"
+                        + " is timed apart, per message. Reads time the driver (query, `next()`, `getBytes`: bytes only) apart"
+                        + " from deserialisation (the codec's decode into the record), per row, over " + options.repeats()
+                        + " passes after an untimed one; every row read back is checked against the checksum of the message"
+                        + " written."),
+                sections, figures.stream().map(f -> new Layout.Figure(f, f)).toList());
+    }
+
+    /**
+     * Every measure of the run. Inserts: each run's time and rows/s (a fresh load, the runs interleaved in
+     * rounds). Reads: each pass's times, rows/s and deserialisation percentiles. Queries: each run's time.
+     * Sizes: exact (the same rows compress alike). Serialisation percentiles are one recording, so one sample.
+     */
+    RunResults results() {
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        serialisation.forEach((format, h) -> Repeats.latency(dims("operation", "serialise", "format", id(format)),
+                "time", List.of(h), measures, histograms));
+        for (Insert insert : inserts) {
+            Map<String, String> dims = dims("operation", "insert", "rows", Integer.toString(insert.rows()), "method",
+                    insert.method().label(), "format", id(insert.format()));
+            Repeats.each(dims, "time", "s", Better.LOWER, insert.runs(), nanos -> nanos / 1e9, measures);
+            Repeats.each(dims, "rows/s", "rows/s", Better.HIGHER, insert.runs(), nanos -> insert.rows() / (nanos / 1e9),
+                    measures);
+        }
+        for (Read read : reads) {
+            Map<String, String> dims = dims("operation", "read", "rows", Integer.toString(read.rows()), "format",
+                    id(read.format()));
+            Repeats.each(dims, "fetch", "ms", Better.LOWER, read.each(), p -> p.fetchNanos() / 1e6, measures);
+            Repeats.each(dims, "deserialise", "ms", Better.LOWER, read.each(), p -> p.deserialisationNanos() / 1e6, measures);
+            Repeats.each(dims, "fetch + deserialise", "ms", Better.LOWER, read.each(),
+                    p -> (p.fetchNanos() + p.deserialisationNanos()) / 1e6, measures);
+            Repeats.each(dims, "rows/s", "rows/s", Better.HIGHER, read.each(), Reads.Pass::rowsPerSecond, measures);
+            Repeats.each(dims, "deserialise share", "%", Better.LOWER, read.each(),
+                    p -> 100 * p.deserialisationNanos() / (p.fetchNanos() + p.deserialisationNanos()), measures);
+            Repeats.latency(dims("operation", "deserialise", "rows", Integer.toString(read.rows()), "format", id(read.format())),
+                    "time", read.each().stream().map(Reads.Pass::deserialisation).toList(), measures, histograms);
+        }
+        for (Size size : sizes) {
+            Map<String, String> dims = dims("operation", "store", "rows", Integer.toString(size.rows()), "format",
+                    id(size.format()));
+            Store.TableSize s = size.server();
+            exact(measures, dims, "client mean", "B", size.client().mean());
+            exact(measures, dims, "client min", "B", size.client().min());
+            exact(measures, dims, "client max", "B", size.client().max());
+            exact(measures, dims, "client over threshold", "rows", size.clientOverThreshold());
+            exact(measures, dims, "pg_column_size mean", "B", s.columnMean());
+            if (s.compressedRows() >= 0) {
+                exact(measures, dims, "compressed rows", "rows", s.compressedRows());
+            }
+            if (s.outOfLineRows() >= 0) {
+                exact(measures, dims, "out-of-line rows", "rows", s.outOfLineRows());
+            }
+            exact(measures, dims, "heap", "KiB", s.heapBytes() / 1024.0);
+            exact(measures, dims, "toast", "KiB", s.toastBytes() / 1024.0);
+            exact(measures, dims, "index", "KiB", s.indexBytes() / 1024.0);
+            exact(measures, dims, "total", "KiB", s.totalBytes() / 1024.0);
+            exact(measures, dims, "total per row", "B", s.totalBytes() / (double) Math.max(1, s.rows()));
+        }
+        for (Query.Result q : queries) {
+            for (Query.Way way : q.ways()) {
+                Map<String, String> dims = dims("operation", "query", "rows", Integer.toString(q.rows()), "question",
+                        way.question(), "way", way.name());
+                Repeats.each(dims, "time", "ms", Better.LOWER, way.runsMillis(), Double::doubleValue, measures);
+                exact(measures, dims, "matched", "rows", way.matched());
+            }
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        setup.forEach((key, value) -> settings.put(key, String.valueOf(value)));
+        settings.put("Repeats", options.repeats() + " runs of each insert (in rounds), read pass and query");
+        return RunResults.of(folder.path(), "pg", "PostgreSQL: protobuf as BYTEA vs protobuf-JSON as JSONB", settings,
+                failure == null ? List.of() : List.of(failure), measures, histograms);
+    }
+
+    private static void exact(List<Measure> measures, Map<String, String> dims, String metric, String unit, double value) {
+        measures.add(Measure.exact(dims, metric, unit, Better.LOWER, value));
     }
 
     /** Writes every file from what is known now. */
@@ -279,55 +318,12 @@ final class PgReport {
                     TimeUnit.MICROSECONDS), folder.resolve("pg-latency.png"));
             figures.add("pg-latency.png");
         }
-        folder.writeJson(JSON, json());
-        ResultsFile.write(folder.path(), results());
-        folder.writeText(SUMMARY, markdown(figures));
+        RunResults model = results();
+        ResultsFile.write(folder.path(), model);
+        folder.writeText(SUMMARY, SummaryMarkdown.markdown(model, layout(figures)));
     }
 
-    /**
-     * Every measure of the run. Inserts: rows/s of each run (a fresh load, the runs interleaved in rounds).
-     * Reads: each pass's rows/s and deserialisation percentiles. Queries: each run's time. Sizes: exact
-     * (the same rows compress alike). Serialisation percentiles are one recording, so one sample.
-     */
-    RunResults results() {
-        List<Measure> measures = new ArrayList<>();
-        List<RecordedHistogram> histograms = new ArrayList<>();
-        serialisation.forEach((format, h) -> Repeats.latency(dims("format", id(format), "operation", "serialise"),
-                "time", List.of(h), measures, histograms));
-        for (Insert insert : inserts) {
-            Repeats.each(dims("operation", "insert", "rows", Integer.toString(insert.rows()), "method",
-                            insert.method().label(), "format", id(insert.format())), "rows/s", "rows/s", Better.HIGHER,
-                    insert.runs(), nanos -> insert.rows() / (nanos / 1e9), measures);
-        }
-        for (Read read : reads) {
-            Map<String, String> dims = dims("operation", "read", "rows", Integer.toString(read.rows()), "format",
-                    id(read.format()));
-            Repeats.each(dims, "rows/s", "rows/s", Better.HIGHER, read.each(), Reads.Pass::rowsPerSecond, measures);
-            Repeats.each(dims, "fetch", "ms", Better.LOWER, read.each(), p -> p.fetchNanos() / 1e6, measures);
-            Repeats.latency(dims, "deserialise", read.each().stream().map(Reads.Pass::deserialisation).toList(), measures,
-                    histograms);
-        }
-        for (Size size : sizes) {
-            Map<String, String> dims = dims("rows", Integer.toString(size.rows()), "format", id(size.format()));
-            measures.add(Measure.exact(dims, "client payload mean", "B", Better.LOWER, size.client().mean()));
-            measures.add(Measure.exact(dims, "pg_column_size mean", "B", Better.LOWER, size.server().columnMean()));
-            measures.add(Measure.exact(dims, "on disk per row", "B", Better.LOWER,
-                    size.server().totalBytes() / (double) Math.max(1, size.server().rows())));
-        }
-        for (Query.Result q : queries) {
-            for (Query.Way way : q.ways()) {
-                Repeats.each(dims("operation", "query", "rows", Integer.toString(q.rows()), "question", way.question(),
-                        "way", way.name()), "time", "ms", Better.LOWER, way.runsMillis(), Double::doubleValue, measures);
-            }
-        }
-        Map<String, String> settings = new LinkedHashMap<>();
-        setup.forEach((key, value) -> settings.put(key, String.valueOf(value)));
-        settings.put("Repeats", options.repeats() + " runs of each insert (in rounds), read pass and query");
-        return RunResults.of(folder.path(), "pg", "PostgreSQL: protobuf as BYTEA vs protobuf-JSON as JSONB", settings,
-                failure == null ? List.of() : List.of(failure), measures, histograms);
-    }
-
-    /** A format as results.json and pg.json name it: {@code binary}, {@code json}. */
+    /** A format as results.json names it: {@code binary}, {@code json}. */
     private static String id(Format format) {
         return format.name().toLowerCase(Locale.ROOT);
     }
@@ -407,99 +403,4 @@ final class PgReport {
         return new BarChart("Bytes per row at " + rows + " rows", "", "bytes", categories, series, false, true);
     }
 
-    private Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("setup", setup);
-        if (failure != null) {
-            json.put("failure", failure);
-        }
-        Map<String, Object> ser = new LinkedHashMap<>();
-        serialisation.forEach((format, h) -> ser.put(format.name().toLowerCase(Locale.ROOT), PercentileTable.json(h)));
-        json.put("serialisationNanos", ser);
-        List<Map<String, Object>> insertRows = new ArrayList<>();
-        for (Insert insert : inserts) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("rows", insert.rows());
-            row.put("format", insert.format().name().toLowerCase(Locale.ROOT));
-            row.put("method", insert.method().label());
-            row.put("nanos", insert.nanos());
-            row.put("runNanos", insert.runs());
-            row.put("rowsPerSecond", insert.rowsPerSecond());
-            insertRows.add(row);
-        }
-        json.put("inserts", insertRows);
-        List<Map<String, Object>> readRows = new ArrayList<>();
-        for (Read read : reads) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("rows", read.rows());
-            row.put("format", read.format().name().toLowerCase(Locale.ROOT));
-            row.put("passes", read.pass().passes());
-            row.put("fetchNanos", read.pass().fetchNanos());
-            row.put("deserialisationNanos", read.pass().deserialisationNanos());
-            row.put("wallNanos", read.pass().wallNanos());
-            row.put("rowsPerSecond", read.pass().rowsPerSecond());
-            row.put("deserialisation", PercentileTable.json(read.pass().deserialisation()));
-            readRows.add(row);
-        }
-        json.put("reads", readRows);
-        json.put("sizes", sizes);
-        json.put("queries", queries);
-        json.put("qpsImpact", impact);
-        return json;
-    }
-
-    private String markdown(List<String> figures) {
-        StringBuilder md = new StringBuilder("# PostgreSQL: protobuf as BYTEA vs protobuf-JSON as JSONB\n\n");
-        if (failure != null) {
-            md.append("**The run failed:** ").append(failure).append(" — the tables hold what finished before.\n\n");
-        }
-        md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
-        setup.forEach((key, value) -> md.append("- ").append(key).append(": ").append(value).append('\n'));
-        md.append("\nInserts are timed from the first statement to the commit, with the payloads encoded beforehand, "
-                + "each a fresh load of an empty table, " + options.repeats() + " times over (the rounds interleave "
-                + "methods and formats); the tables show the median run and the spread; "
-                + "serialisation is timed apart, per message. Reads time the driver (query, `next()`, `getBytes`: bytes only) "
-                + "apart from deserialisation (the codec's decode into the record), per row, over " + options.repeats()
-                + " passes after an untimed one (times are means per pass; the percentiles hold every row of every "
-                + "pass); every row read back is checked against the checksum of the message written.\n");
-        section(md, "Inserts", insertTable());
-        if (!serialisation.isEmpty()) {
-            md.append("\n## Serialisation and deserialisation per message\n\n").append(serialisationTable().toMarkdown());
-        }
-        section(md, "Reads", readTable());
-        if (!sizes.isEmpty()) {
-            section(md, "Sizes", sizeTable());
-            md.append("\nA row larger than about ").append(TOAST_THRESHOLD).append(" B has its large values compressed "
-                    + "and, if still too large, moved out of line into the TOAST table: \"Over " + TOAST_THRESHOLD
-                    + " B\" counts the client payloads above it, \"Compressed\" and \"Out-of-line\" what the server did.\n");
-        }
-        if (!queries.isEmpty()) {
-            section(md, "Queries: JSONB containment (`payload @> document`) vs reading and decoding every BYTEA row",
-                    queryTable());
-            md.append("\nEvery way decodes the rows it gets, as the application would; the timings are the median "
-                    + "and the fastest of the timed runs (one untimed run first). Whether the GIN index is used is the "
-                    + "planner's choice, shown in the plan column: for a question that matches many rows it reads the "
-                    + "table anyway.\n");
-            for (Query.Result q : queries) {
-                md.append(String.format(Locale.ROOT, "\nAt %d rows the GIN index took %s ms to build and holds %s KiB.",
-                        q.rows(), Summary.number(q.indexBuildMillis()), kib(q.indexBytes())));
-            }
-            md.append('\n');
-        }
-        if (impact != null) {
-            section(md, "QPS impact: cores busy deserialising one row per query", impactTable());
-            md.append("\n**Verdict:** ").append(impact.verdict()).append('\n');
-        }
-        if (!figures.isEmpty()) {
-            md.append("\n## Charts\n\n");
-            figures.forEach(f -> md.append("![").append(f).append("](").append(f).append(")\n\n"));
-        }
-        return md.toString();
-    }
-
-    private static void section(StringBuilder md, String title, TextTable table) {
-        if (!table.isEmpty()) {
-            md.append("\n## ").append(title).append("\n\n").append(table.toMarkdown());
-        }
-    }
 }

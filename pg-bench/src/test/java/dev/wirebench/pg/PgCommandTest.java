@@ -1,7 +1,5 @@
 package dev.wirebench.pg;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
@@ -74,29 +72,30 @@ class PgCommandTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
-    private JsonNode pgJson() throws IOException {
-        try (Stream<Path> folders = Files.list(results)) {
-            Path folder = folders.filter(Files::isDirectory).findFirst().orElseThrow();
-            return new ObjectMapper().readTree(folder.resolve(PgReport.JSON).toFile());
-        }
-    }
-
     private Path runFolder() throws IOException {
         try (Stream<Path> folders = Files.list(results)) {
             return folders.filter(Files::isDirectory).findFirst().orElseThrow();
         }
     }
 
+    private static Measure measure(RunResults model, Map<String, String> dims, String metric) {
+        return model.measures().stream().filter(m -> m.dims().equals(dims) && m.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError(dims + " " + metric));
+    }
+
     @Test
     void anEmbeddedRunMeasuresEveryMethodFormatAndRowCount() throws IOException {
         int status = pg("--rows", "120,250", "--batch", "40", "--warmup", "200ms", "--repeats", "2", "--fetch-size", "50");
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8) + out.toString(StandardCharsets.UTF_8));
-        JsonNode json = pgJson();
+        RunResults model = ResultsFile.read(runFolder());
+        assertEquals("pg", model.suite());
         Set<String> inserts = new HashSet<>();
-        for (JsonNode insert : json.get("inserts")) {
-            assertTrue(insert.get("rowsPerSecond").asDouble() > 0, insert.toString());
-            assertEquals(2, insert.get("runNanos").size(), insert.toString()); // every --repeats run, each a fresh load
-            inserts.add(insert.get("rows").asInt() + " " + insert.get("format").asText() + " " + insert.get("method").asText());
+        for (Measure m : model.measures()) {
+            if ("insert".equals(m.dims().get("operation")) && m.metric().equals("rows/s")) {
+                assertTrue(m.estimate().median() > 0, m.toString());
+                assertEquals(2, m.samples().size(), m.toString()); // every --repeats run, each a fresh load
+                inserts.add(m.dims().get("rows") + " " + m.dims().get("format") + " " + m.dims().get("method"));
+            }
         }
         for (int rows : new int[]{120, 250}) {
             for (Format format : Format.values()) {
@@ -107,22 +106,26 @@ class PgCommandTest {
             }
         }
         assertEquals(12, inserts.size());
-        assertEquals(4, json.get("reads").size());
-        for (JsonNode read : json.get("reads")) {
-            assertEquals(2, read.get("passes").asInt(), read.toString());
-            assertEquals(2 * read.get("rows").asLong(), read.get("deserialisation").get("count").asLong(), read.toString());
-            assertTrue(read.get("fetchNanos").asLong() > 0, read.toString());
+        for (int rows : new int[]{120, 250}) {
+            for (String format : List.of("binary", "json")) {
+                Map<String, String> read = Map.of("operation", "read", "rows", Integer.toString(rows), "format", format);
+                Measure rate = measure(model, read, "rows/s");
+                assertEquals(Better.HIGHER, rate.better());
+                assertEquals(2, rate.samples().size(), "one sample per pass: " + rate);
+                assertTrue(measure(model, read, "fetch").estimate().median() > 0);
+                // every row of both passes deserialised and recorded
+                assertEquals(2L * rows, model.histograms().stream().filter(h -> h.dims().equals(Map.of("operation", "deserialise",
+                        "rows", Integer.toString(rows), "format", format))).findFirst().orElseThrow().histogram().getTotalCount());
+                Map<String, String> stored = Map.of("operation", "store", "rows", Integer.toString(rows), "format", format);
+                assertEquals(Sample.EXACT, measure(model, stored, "total").sample());
+                assertTrue(measure(model, stored, "total").samples().get(0) > 0);
+            }
         }
-        for (JsonNode size : json.get("sizes")) {
-            assertEquals(size.get("rows").asLong(), size.get("server").get("rows").asLong(), size.toString());
-            assertTrue(size.get("server").get("totalBytes").asLong() > 0, size.toString());
-        }
-        for (JsonNode query : json.get("queries")) {
-            assertEquals(6, query.get("ways").size(), query.toString()); // 2 questions x (BYTEA scan, JSONB, JSONB + GIN)
-        }
-        assertEquals(250, json.get("serialisationNanos").get("binary").get("count").asInt());
-        assertEquals(5, json.get("qpsImpact").get("rows").size());
-        assertFalse(json.has("failure"));
+        assertEquals(12, model.measures().stream().filter(m -> "query".equals(m.dims().get("operation"))
+                && m.metric().equals("time")).count(), "2 row counts x 2 questions x (BYTEA scan, JSONB, JSONB + GIN)");
+        assertEquals(250, model.histograms().stream().filter(h -> h.dims().equals(Map.of("operation", "serialise",
+                "format", "binary"))).findFirst().orElseThrow().histogram().getTotalCount());
+        assertTrue(model.failures().isEmpty());
         String summary = Files.readString(runFolder().resolve(PgReport.SUMMARY));
         for (String section : List.of("## Inserts", "## Serialisation and deserialisation", "## Reads", "## Sizes",
                 "## Queries", "## QPS impact", "**Verdict:**", "pg-inserts.png", "pg-latency.png", "pg-sizes.png",
@@ -134,18 +137,6 @@ class PgCommandTest {
             assertEquals((byte) 0x89, head[0], png);
         }
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("every row matched"));
-        // results.json: each run of an insert, pass of a read, run of a query is a sample; sizes are exact
-        RunResults model = ResultsFile.read(runFolder());
-        assertEquals("pg", model.suite());
-        List<Measure> insertRates = model.measures().stream().filter(m -> "insert".equals(m.dims().get("operation"))).toList();
-        assertEquals(12, insertRates.size());
-        insertRates.forEach(m -> assertEquals(2, m.samples().size(), m.toString()));
-        Measure readRate = model.measures().stream().filter(m -> m.dims().equals(Map.of("operation", "read", "rows", "250",
-                "format", "json")) && m.metric().equals("rows/s")).findFirst().orElseThrow();
-        assertEquals(Better.HIGHER, readRate.better());
-        assertEquals(2, readRate.samples().size());
-        assertEquals(12, model.measures().stream().filter(m -> m.sample() == Sample.EXACT).count(), "3 sizes x 2 formats x 2 row counts");
-        assertEquals(12, model.measures().stream().filter(m -> "query".equals(m.dims().get("operation"))).count());
     }
 
     @Test

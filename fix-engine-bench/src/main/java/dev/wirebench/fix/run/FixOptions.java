@@ -49,7 +49,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
               --role client  only the client of one engine, against --host H --port P
               --logon-timeout T  how long to wait for the Logon answer (default 10s)
             The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
-            per engine and report, results.json, fix.json, and a percentile plot (PNG) of every engine.""";
+            per engine and report, results.json, and a percentile plot (PNG) of every engine.""";
 
     static final int DEFAULT_PORT = 9876;
 

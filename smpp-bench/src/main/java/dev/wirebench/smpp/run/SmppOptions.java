@@ -46,7 +46,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
             Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
             every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
             window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
-            window, results.json, smpp.json and smpp-sweep.png (throughput and latency against window).""";
+            window, results.json and smpp-sweep.png (throughput and latency against window).""";
 
     static final List<Integer> DEFAULT_WINDOWS = List.of(1, 8, 64, 512);
     /** SMPP's registered port, where a server listens unless told otherwise. */

@@ -4,10 +4,12 @@ import dev.wirebench.harness.BarChart;
 import dev.wirebench.harness.BarSeries;
 import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Hgrm;
-import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.Summary;
-import dev.wirebench.harness.TextTable;
+import dev.wirebench.harness.report.Layout;
+import dev.wirebench.harness.report.Layout.Column;
+import dev.wirebench.harness.report.Layout.Section;
+import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.results.Better;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RecordedHistogram;
@@ -25,20 +27,22 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The run folder of {@code smpp}: summary.md (a row per window: sessions, submits, submit_sm/s, the
- * ratio to window 1, p50, p90, p99, p99.9 and max from send to submit_sm_resp, timeouts, errors), one
- * .hgrm per window, smpp.json, and smpp-sweep.png (throughput above, p50 and p99 latency below, against
- * window). Rewritten after each window, so a run stopped part way keeps what finished.
+ * The run folder of {@code smpp}: results.json (per window, each repeat's percentiles from send to
+ * submit_sm_resp and its submit_sm/s; timeouts and errors counted), summary.md drawn from it (a row per
+ * window: sessions, submits, submit_sm/s, the ratio to window 1, p50, p90, p99, p99.9 and max, timeouts,
+ * errors), one .hgrm per window (every repeat merged), and smpp-sweep.png (throughput above, p50 and p99
+ * latency below, against window). Rewritten after each window, so a run stopped part way keeps what finished.
  */
 final class SmppReport {
 
     static final String SUMMARY = "summary.md";
-    static final String JSON = "smpp.json";
     static final String PLOT = "smpp-sweep.png";
     /** The goal: async (window 64) at least this many times sync (window 1). */
     static final double GOAL_RATIO = 5;
     private static final int PLOT_WIDTH = 1000;
     private static final int PANEL_HEIGHT = 420;
+    private static final String LATENCY = "submit_sm";
+    private static final String RATE = "submit_sm/s";
 
     private final RunFolder folder;
     private final SmppOptions options;
@@ -56,52 +60,6 @@ final class SmppReport {
         this.options = options;
         this.server = server;
         this.seed = seed;
-    }
-
-    /** Every repeat of each window, in the order the windows first ran. */
-    private Map<Integer, List<WindowRun.Result>> repeats() {
-        Map<Integer, List<WindowRun.Result>> byWindow = new LinkedHashMap<>();
-        for (WindowRun.Result r : results) {
-            byWindow.computeIfAbsent(r.window(), w -> new ArrayList<>()).add(r);
-        }
-        return byWindow;
-    }
-
-    /** One row per window: its repeats' histograms added up, counts summed, the rate the median repeat's. */
-    List<WindowRun.Result> merged() {
-        List<WindowRun.Result> merged = new ArrayList<>();
-        repeats().forEach((window, runs) -> {
-            WindowRun.Result first = runs.get(0);
-            Histogram all = first.latency().copy();
-            runs.subList(1, runs.size()).forEach(r -> all.add(r.latency()));
-            merged.add(new WindowRun.Result(window, first.sessions(), runs.stream().mapToLong(WindowRun.Result::submits).sum(),
-                    Estimate.of(runs.stream().mapToDouble(WindowRun.Result::rate).toArray()).median(), all,
-                    runs.stream().mapToLong(WindowRun.Result::timeouts).sum(),
-                    runs.stream().mapToLong(WindowRun.Result::errors).sum(),
-                    runs.stream().mapToLong(WindowRun.Result::overflow).sum()));
-        });
-        return merged;
-    }
-
-    /** Every measure of the run: per window the percentiles from send to submit_sm_resp and submit_sm/s. */
-    RunResults results() {
-        List<Measure> measures = new ArrayList<>();
-        List<RecordedHistogram> histograms = new ArrayList<>();
-        repeats().forEach((window, runs) -> {
-            Map<String, String> dims = new LinkedHashMap<>();
-            dims.put("window", Integer.toString(window));
-            dims.put("sessions", Integer.toString(runs.get(0).sessions()));
-            Repeats.latency(dims, "submit_sm", runs.stream().map(WindowRun.Result::latency).toList(), measures, histograms);
-            Repeats.each(dims, "submit_sm/s", "submit_sm/s", Better.HIGHER, runs, WindowRun.Result::rate, measures);
-        });
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("Load", options.describe());
-        settings.put("SMSC", server);
-        if (options.repeats() > 1) {
-            settings.put("Repeats", options.repeats() + " per window, in rounds shuffled from seed " + seed);
-        }
-        return RunResults.of(folder.path(), "smpp", "SMPP window sweep", settings,
-                failure == null ? List.of() : List.of(failure), measures, histograms);
     }
 
     void add(WindowRun.Result result) {
@@ -128,82 +86,129 @@ final class SmppReport {
         return Summary.number(nanos / 1000.0);
     }
 
-    /** This window's rate over window 1's in this run, or NaN without a window 1. */
-    double ratioToSync(WindowRun.Result r) {
-        for (WindowRun.Result base : merged()) {
-            if (base.window() == 1 && base.rate() > 0) {
-                return r.rate() / base.rate();
-            }
+    /** Every repeat of each window, in the order the windows first ran. */
+    private Map<Integer, List<WindowRun.Result>> repeats() {
+        Map<Integer, List<WindowRun.Result>> byWindow = new LinkedHashMap<>();
+        for (WindowRun.Result r : results) {
+            byWindow.computeIfAbsent(r.window(), w -> new ArrayList<>()).add(r);
         }
-        return Double.NaN;
+        return byWindow;
     }
 
-    private TextTable table() {
-        TextTable table = new TextTable(0, "Window", "Sessions", "Submits", "submit_sm/s", "× window 1", "p50 (µs)",
-                "p90 (µs)", "p99 (µs)", "p99.9 (µs)", "Max (µs)", "Timeouts", "Errors");
-        for (WindowRun.Result r : merged()) {
-            Histogram h = r.latency();
-            boolean any = h.getTotalCount() > 0;
-            table.add(Integer.toString(r.window()), Integer.toString(r.sessions()), Long.toString(r.submits()),
-                    Summary.number(r.rate()), Summary.number(ratioToSync(r)),
-                    any ? micros(h.getValueAtPercentile(50)) : "–", any ? micros(h.getValueAtPercentile(90)) : "–",
-                    any ? micros(h.getValueAtPercentile(99)) : "–", any ? micros(h.getValueAtPercentile(99.9)) : "–",
-                    any ? micros(h.getMaxValue()) : "–", Long.toString(r.timeouts()), Long.toString(r.errors()));
+    /** Every measure of the run: per window the percentiles from send to submit_sm_resp, submit_sm/s, failures. */
+    RunResults results() {
+        List<Measure> measures = new ArrayList<>();
+        List<RecordedHistogram> histograms = new ArrayList<>();
+        repeats().forEach((window, runs) -> {
+            Map<String, String> dims = dims(window, runs.get(0).sessions());
+            Repeats.latency(dims, LATENCY, runs.stream().map(WindowRun.Result::latency).toList(), measures, histograms);
+            Repeats.each(dims, RATE, RATE, Better.HIGHER, runs, WindowRun.Result::rate, measures);
+            // a timeout or an error is a failure to count, not noise: their totals are exact
+            measures.add(Measure.exact(dims, "timeouts", "submit_sm", Better.LOWER,
+                    runs.stream().mapToLong(WindowRun.Result::timeouts).sum()));
+            measures.add(Measure.exact(dims, "errors", "submit_sm", Better.LOWER,
+                    runs.stream().mapToLong(WindowRun.Result::errors).sum()));
+        });
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("Load", options.describe());
+        settings.put("SMSC", server);
+        if (options.repeats() > 1) {
+            settings.put("Repeats", options.repeats() + " per window, in rounds of a shuffled order (seed " + seed
+                    + "); each cell is the median of the repeats with its 95% interval, max and submits of them all");
         }
-        return table;
+        return RunResults.of(folder.path(), "smpp", "SMPP window sweep", settings,
+                failure == null ? List.of() : List.of(failure), measures, histograms);
+    }
+
+    private static Map<String, String> dims(int window, int sessions) {
+        Map<String, String> dims = new LinkedHashMap<>();
+        dims.put("window", Integer.toString(window));
+        dims.put("sessions", Integer.toString(sessions));
+        return dims;
+    }
+
+    private Layout layout(boolean plotted) {
+        List<Column> columns = new ArrayList<>();
+        columns.add(Column.histogram("Submits", LATENCY, "count", 1));
+        columns.add(Column.estimate(RATE, RATE));
+        columns.add(Column.ratio("× window 1", RATE, "window", "1"));
+        for (double p : Repeats.PERCENTILES) {
+            columns.add(Column.estimate(Repeats.percentileName(p) + " (µs)", LATENCY + " " + Repeats.percentileName(p)));
+        }
+        columns.add(Column.histogram("Max (µs)", LATENCY, "max", 1000));
+        columns.add(Column.estimate("Timeouts", "timeouts"));
+        columns.add(Column.estimate("Errors", "errors"));
+        String goal = goal();
+        Section table = Section.of("submit_sm, send to submit_sm_resp", Map.of(), List.of("window", "sessions"), columns);
+        return new Layout(List.of("Each session binds as a transceiver and keeps `window` submit_sm in flight, sending the"
+                        + " next as soon as a response frees a place; latency runs from just before a submit_sm is written"
+                        + " to the arrival of its submit_sm_resp, every one sent in the measured window recorded"
+                        + " (HdrHistogram, 3 digits); submit_sm/s counts those answered ESME_ROK"),
+                List.of(goal == null ? table : table.after(goal.substring(0, 1).toUpperCase(Locale.ROOT) + goal.substring(1) + ".")),
+                plotted ? List.of(new Layout.Figure("Throughput and latency against window", PLOT)) : List.of());
     }
 
     /** The goal's verdict when the sweep had windows 1 and 64, else null. */
     String goal() {
-        for (WindowRun.Result r : merged()) {
-            if (r.window() == 64 && !Double.isNaN(ratioToSync(r))) {
-                double ratio = ratioToSync(r);
-                return String.format(Locale.ROOT, "window 64 gave %s× the submit_sm/s of window 1: the goal of %.0f× is %s",
-                        Summary.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
-            }
+        Map<Integer, List<WindowRun.Result>> repeats = repeats();
+        if (!repeats.containsKey(1) || !repeats.containsKey(64)) {
+            return null;
         }
-        return null;
+        double sync = median(repeats.get(1));
+        if (!(sync > 0)) {
+            return null;
+        }
+        double ratio = median(repeats.get(64)) / sync;
+        return String.format(Locale.ROOT, "window 64 gave %s× the submit_sm/s of window 1: the goal of %.0f× is %s",
+                Summary.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
+    }
+
+    private static double median(List<WindowRun.Result> runs) {
+        return Estimate.of(runs.stream().mapToDouble(WindowRun.Result::rate).toArray()).median();
     }
 
     /** The table and what follows it, as the console shows them. */
     String text() {
-        StringBuilder text = new StringBuilder("\nsubmit_sm, send to submit_sm_resp:\n").append(table().toText());
+        StringBuilder text = new StringBuilder(SummaryMarkdown.text(results(), layout(false)));
         String goal = goal();
         if (goal != null) {
             text.append(goal).append('\n');
-        }
-        if (failure != null) {
-            text.append("FAILED: ").append(failure).append('\n');
         }
         return text.toString();
     }
 
     /** Writes every file from what is known now. */
     void write() {
-        for (WindowRun.Result r : merged()) {
-            Hgrm.write(folder, hgrmName(r.window()), r.latency(), TimeUnit.MICROSECONDS);
-        }
+        List<Histogram> merged = new ArrayList<>();
+        repeats().forEach((window, runs) -> {
+            Histogram all = runs.get(0).latency().copy();
+            runs.subList(1, runs.size()).forEach(r -> all.add(r.latency()));
+            Hgrm.write(folder, hgrmName(window), all, TimeUnit.MICROSECONDS);
+            merged.add(all);
+        });
         boolean plotted = false;
         if (!results.isEmpty()) {
-            Charts.writePng(panels(), folder.resolve(PLOT), PLOT_WIDTH, PANEL_HEIGHT);
+            Charts.writePng(panels(merged), folder.resolve(PLOT), PLOT_WIDTH, PANEL_HEIGHT);
             plotted = true;
         }
-        folder.writeJson(JSON, json());
-        ResultsFile.write(folder.path(), results());
-        folder.writeText(SUMMARY, markdown(plotted));
+        RunResults model = results();
+        ResultsFile.write(folder.path(), model);
+        folder.writeText(SUMMARY, SummaryMarkdown.markdown(model, layout(plotted)));
     }
 
-    private List<BarChart> panels() {
+    private List<BarChart> panels(List<Histogram> merged) {
         List<String> windows = new ArrayList<>();
         List<Double> rates = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
-        for (WindowRun.Result r : merged()) {
-            windows.add(Integer.toString(r.window()));
-            rates.add(r.rate());
-            boolean any = r.latency().getTotalCount() > 0;
-            p50.add(any ? r.latency().getValueAtPercentile(50) / 1000.0 : Double.NaN);
-            p99.add(any ? r.latency().getValueAtPercentile(99) / 1000.0 : Double.NaN);
+        int i = 0;
+        for (Map.Entry<Integer, List<WindowRun.Result>> e : repeats().entrySet()) {
+            Histogram h = merged.get(i++);
+            windows.add(Integer.toString(e.getKey()));
+            rates.add(median(e.getValue()));
+            boolean any = h.getTotalCount() > 0;
+            p50.add(any ? h.getValueAtPercentile(50) / 1000.0 : Double.NaN);
+            p99.add(any ? h.getValueAtPercentile(99) / 1000.0 : Double.NaN);
         }
         String x = "window (submit_sm in flight per session; " + options.sessions() + " session"
                 + (options.sessions() == 1 ? "" : "s") + ")";
@@ -212,57 +217,5 @@ final class SmppReport {
         BarChart latency = new BarChart("Latency from send to submit_sm_resp by window", x, "µs (log scale)", windows,
                 List.of(new BarSeries("p50", p50), new BarSeries("p99", p99)), true, true);
         return List.of(throughput, latency);
-    }
-
-    private Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("settings", options.describe());
-        json.put("server", server);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (WindowRun.Result r : merged()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("window", r.window());
-            row.put("sessions", r.sessions());
-            row.put("submits", r.submits());
-            row.put("submitsPerSecond", r.rate());
-            row.put("ratioToWindow1", Double.isNaN(ratioToSync(r)) ? null : ratioToSync(r));
-            row.put("latencyNanos", PercentileTable.json(r.latency()));
-            row.put("timeouts", r.timeouts());
-            row.put("errors", r.errors());
-            row.put("overflow", r.overflow());
-            rows.add(row);
-        }
-        json.put("results", rows);
-        json.put("goal", goal());
-        json.put("failure", failure);
-        return json;
-    }
-
-    private String markdown(boolean plotted) {
-        StringBuilder md = new StringBuilder("# SMPP window sweep\n\n");
-        md.append(Summary.environmentBullets(folder.resolve(RunFolder.ENV_FILE)));
-        md.append("- Load: ").append(options.describe()).append('\n');
-        md.append("- SMSC: ").append(server).append('\n');
-        if (options.repeats() > 1) {
-            md.append("- Repeats: ").append(options.repeats()).append(" per window, in rounds of a shuffled order (seed ")
-                    .append(seed).append("); the table merges every repeat's histogram; results.json holds each ")
-                    .append("repeat's percentiles and rate, the samples compare judges\n");
-        }
-        md.append("- Each session binds as a transceiver and keeps `window` submit_sm in flight, sending the next as")
-                .append(" soon as a response frees a place; latency runs from just before a submit_sm is written to the")
-                .append(" arrival of its submit_sm_resp, every one sent in the measured window recorded (HdrHistogram,")
-                .append(" 3 digits); submit_sm/s counts those answered ESME_ROK\n");
-        if (failure != null) {
-            md.append("\n**FAILED:** ").append(failure).append('\n');
-        }
-        md.append("\n## submit_sm, send to submit_sm_resp\n\n").append(table().toMarkdown());
-        String goal = goal();
-        if (goal != null) {
-            md.append("\n").append(goal.substring(0, 1).toUpperCase(Locale.ROOT)).append(goal.substring(1)).append(".\n");
-        }
-        if (plotted) {
-            md.append("\n## Chart\n\n![Throughput and latency against window](").append(PLOT).append(")\n");
-        }
-        return md.toString();
     }
 }

@@ -1,7 +1,5 @@
 package dev.wirebench.smpp.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.ResultsFile;
@@ -89,10 +87,6 @@ class SmppCommandTest {
         BufferedImage png = ImageIO.read(folder.resolve("smpp-sweep.png").toFile());
         assertEquals(1000, png.getWidth());
         assertEquals(840, png.getHeight());
-        JsonNode json = new ObjectMapper().readTree(folder.resolve("smpp.json").toFile());
-        assertEquals(2, json.get("results").size());
-        assertEquals(16, json.get("results").get(1).get("window").asInt());
-        assertTrue(json.get("results").get(1).get("latencyNanos").get("p99").asLong() > 0);
         assertTrue(Files.isRegularFile(folder.resolve("env.json")));
         RunResults model = ResultsFile.read(folder);
         assertEquals("smpp", model.suite());
@@ -136,7 +130,7 @@ class SmppCommandTest {
         assertEquals("wirebench smpp: window 1 failed: cannot connect to 127.0.0.1:" + port
                 + ": connection refused; is an SMSC listening there?\n", ran.err());
         String summary = Files.readString(onlyRunFolder(dir.resolve("r")).resolve("summary.md"));
-        assertTrue(summary.contains("**FAILED:** window 1: cannot connect"), summary);
+        assertTrue(summary.contains("## Failed\n\n- window 1: cannot connect"), summary);
     }
 
     @Test

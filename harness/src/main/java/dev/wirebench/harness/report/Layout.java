@@ -1,0 +1,123 @@
+package dev.wirebench.harness.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How a suite's summary.md lays out its results: notes on the method, then tables of measures, then charts.
+ * A suite declares this and nothing else; {@link SummaryMarkdown} draws every table from the results
+ * themselves, so what a summary shows and what {@code compare} judges are the same numbers.
+ *
+ * @param notes    bullets on how the numbers were taken, after the environment and settings
+ * @param sections the tables, in order
+ * @param figures  charts in the run folder, shown last
+ */
+public record Layout(List<String> notes, List<Section> sections, List<Figure> figures) {
+
+    public Layout {
+        notes = List.copyOf(notes);
+        sections = List.copyOf(sections);
+        figures = List.copyOf(figures);
+    }
+
+    /** A chart in the run folder. */
+    public record Figure(String title, String file) {
+    }
+
+    /**
+     * A table (or one per value of {@code split}) of the measures whose case has every dimension of
+     * {@code where}.
+     *
+     * @param title   the heading; each split table adds its values: {@code order · encode}
+     * @param where   the dimensions every measure of the section has
+     * @param split   dimensions whose values give a table each, e.g. message and operation
+     * @param rows    dimensions that name a row, shown as its first cells (a dimension no row has is left out)
+     * @param columns what each row shows
+     * @param after   a paragraph (markdown) under the table(s), or null
+     */
+    public record Section(String title, Map<String, String> where, List<String> split, List<String> rows,
+                          List<Column> columns, String after) {
+
+        public Section {
+            Objects.requireNonNull(title, "title");
+            where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+            split = List.copyOf(split);
+            rows = List.copyOf(rows);
+            columns = List.copyOf(columns);
+        }
+
+        /** A single table of the measures with {@code where}, a row per value of {@code rows}. */
+        public static Section of(String title, Map<String, String> where, List<String> rows, List<Column> columns) {
+            return new Section(title, where, List.of(), rows, columns, null);
+        }
+
+        /** A section of text alone, for what is derived rather than measured (a table of cores per QPS, a verdict). */
+        public static Section text(String title, String markdown) {
+            return new Section(title, Map.of(), List.of(), List.of(), List.of(), Objects.requireNonNull(markdown, "markdown"));
+        }
+
+        /** The same with a paragraph under it. */
+        public Section after(String text) {
+            return new Section(title, where, split, rows, columns, text);
+        }
+
+        /** The same, one table per value of {@code dims}. */
+        public Section splitBy(String... dims) {
+            return new Section(title, where, List.of(dims), rows, columns, after);
+        }
+    }
+
+    /** What a column of a table draws from a row's measures. */
+    public enum Kind {
+        /** the measure's median, with its 95% interval when it has two samples or more */
+        ESTIMATE,
+        /** the measure's median over the same measure's of the baseline row */
+        RATIO,
+        /** a statistic of the row's recorded histogram (every repeat merged): count, min, mean, max */
+        HISTOGRAM
+    }
+
+    /**
+     * A column.
+     *
+     * @param header        its heading
+     * @param kind          what it draws
+     * @param name          the metric (ESTIMATE, RATIO) or the histogram (HISTOGRAM)
+     * @param where         further dimensions the column's measure has (e.g. {@code operation=encode}), or none
+     * @param baselineDim   RATIO: the row dimension whose value names the baseline row ({@code engine})
+     * @param baselineValue RATIO: that value ({@code raw})
+     * @param stat          HISTOGRAM: {@code count}, {@code min}, {@code mean} or {@code max}
+     * @param scale         HISTOGRAM: the histogram's values are divided by this (1000: ns shown as µs)
+     */
+    public record Column(String header, Kind kind, String name, Map<String, String> where, String baselineDim,
+                         String baselineValue, String stat, double scale) {
+
+        public Column {
+            Objects.requireNonNull(header, "header");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(name, "name");
+            where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        }
+
+        public static Column estimate(String header, String metric) {
+            return new Column(header, Kind.ESTIMATE, metric, Map.of(), null, null, null, 1);
+        }
+
+        public static Column estimate(String header, String metric, Map<String, String> where) {
+            return new Column(header, Kind.ESTIMATE, metric, where, null, null, null, 1);
+        }
+
+        public static Column ratio(String header, String metric, String baselineDim, String baselineValue) {
+            return new Column(header, Kind.RATIO, metric, Map.of(), baselineDim, baselineValue, null, 1);
+        }
+
+        public static Column histogram(String header, String name, String stat, double scale) {
+            if (!List.of("count", "min", "mean", "max").contains(stat)) {
+                throw new IllegalArgumentException("a histogram column shows count, min, mean or max, not " + stat);
+            }
+            return new Column(header, Kind.HISTOGRAM, name, Map.of(), null, null, stat, scale);
+        }
+    }
+}

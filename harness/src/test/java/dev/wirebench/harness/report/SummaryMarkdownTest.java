@@ -1,0 +1,101 @@
+package dev.wirebench.harness.report;
+
+import dev.wirebench.harness.report.Layout.Column;
+import dev.wirebench.harness.report.Layout.Section;
+import dev.wirebench.harness.results.Better;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RecordedHistogram;
+import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.results.Sample;
+import dev.wirebench.harness.stats.Estimate;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SummaryMarkdownTest {
+
+    private static Map<String, String> dims(String... pairs) {
+        Map<String, String> dims = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            dims.put(pairs[i], pairs[i + 1]);
+        }
+        return dims;
+    }
+
+    private static Measure repeats(Map<String, String> dims, String metric, double... samples) {
+        return new Measure(dims, metric, "µs", Better.LOWER, Sample.REPEAT, java.util.Arrays.stream(samples).boxed().toList());
+    }
+
+    private static RunResults results(List<Measure> measures, List<RecordedHistogram> histograms, List<String> failures) {
+        return new RunResults("fix", "FIX ping-pong", "2026-11-25T10:00:00", Map.of(), Map.of("Load", "closed loop"), failures,
+                measures, histograms);
+    }
+
+    @Test
+    void drawsARowPerCaseWithEstimatesRatiosAndHistogramStatisticsAndLeavesOutARowDimensionNoRowHas() {
+        Histogram h = new Histogram(3);
+        for (int i = 1; i <= 400; i++) {
+            h.recordValue(i * 1000L);
+        }
+        RunResults r = results(List.of(
+                repeats(dims("engine", "raw"), "p50", 10.5, 11, 12, 13, 14, 15.5),
+                repeats(dims("engine", "quickfixj"), "p50", 40.5, 43.5),
+                repeats(dims("engine", "quickfixj"), "p99", 90.5)),
+                List.of(new RecordedHistogram(dims("engine", "quickfixj"), "fill", "ns", h)), List.of());
+        Layout layout = new Layout(List.of("every order timed"), List.of(Section.of("Round trip", Map.of(),
+                List.of("engine", "rate"), List.of(Column.histogram("Orders", "fill", "count", 1),
+                        Column.estimate("p50 (µs)", "p50"), Column.estimate("p99 (µs)", "p99"),
+                        Column.ratio("× raw", "p50", "engine", "raw"), Column.histogram("Max (µs)", "fill", "max", 1000)))),
+                List.of(new Layout.Figure("Percentiles", "fix-rtt.png")));
+        String md = SummaryMarkdown.markdown(r, layout);
+        assertTrue(md.startsWith("# FIX ping-pong\n\n- Load: closed loop\n- every order timed\n"), md);
+        assertTrue(md.contains("\n## Round trip\n\n| Engine | Orders | p50 (µs) | p99 (µs) | × raw | Max (µs) |\n"), md);
+        assertTrue(md.contains("\n| raw | – | 12.50 [10.50, 15.50] | – | 1.000 | – |\n"), md);
+        // two samples: their range, starred, as it covers far less than 95%
+        assertTrue(md.contains("\n| quickfixj | 400 | 42.00 [40.50, 43.50]* | 90.50 | 3.360 | 400.1 |\n"), md);
+        assertTrue(md.contains("\n![Percentiles](fix-rtt.png)\n"), md);
+        assertTrue(SummaryMarkdown.text(r, layout).contains("Round trip:\nEngine"), SummaryMarkdown.text(r, layout));
+    }
+
+    @Test
+    void splitsASectionIntoATablePerValueAndNamesFailuresFirst() {
+        RunResults r = results(List.of(
+                repeats(dims("format", "sbe", "message", "order", "operation", "encode"), "time p50", 30.5),
+                repeats(dims("format", "raw", "message", "order", "operation", "encode"), "time p50", 20.5),
+                repeats(dims("format", "sbe", "message", "user", "operation", "encode"), "time p50", 50.5),
+                repeats(dims("operation", "clock"), "time p50", 25.5)),
+                List.of(), List.of("window 8: refused"));
+        Layout layout = new Layout(List.of(), List.of(
+                Section.of("Clock", Map.of("operation", "clock"), List.of(), List.of(Column.estimate("p50", "time p50"))),
+                Section.of("Latency", Map.of(), List.of("format"),
+                        List.of(Column.estimate("p50", "time p50"))).splitBy("message", "operation")), List.of());
+        String md = SummaryMarkdown.markdown(r, layout);
+        assertTrue(md.indexOf("## Failed\n\n- window 8: refused") < md.indexOf("## Clock"), md);
+        assertTrue(md.contains("## Clock\n\n| p50 |\n|---:|\n| 25.50 |\n"), md);
+        assertTrue(md.contains("## Latency: order · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 30.50 |\n| raw | 20.50 |\n"), md);
+        assertTrue(md.contains("## Latency: user · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 50.50 |\n"), md);
+        assertTrue(!md.contains("## Latency: clock") && !md.contains("## Latency\n"), "the clock has no message to split by: " + md);
+    }
+
+    @Test
+    void countsReadAsWholeNumbersAndSamplesAllAlikeAsTheirOneValue() {
+        RunResults r = results(List.of(repeats(dims("engine", "raw"), "GCs", 0, 0, 0), repeats(dims("engine", "qfj"), "GCs", 3, 4, 6)),
+                List.of(), List.of());
+        String md = SummaryMarkdown.markdown(r, new Layout(List.of(), List.of(Section.of("GC", Map.of(), List.of("engine"),
+                List.of(Column.estimate("GCs", "GCs")))), List.of()));
+        assertTrue(md.contains("| raw | 0 |\n| qfj | 4 [3, 6]* |\n"), md);
+    }
+
+    @Test
+    void anEstimateShowsItsIntervalWithAStarBelowSixSamples() {
+        assertEquals("5.000", SummaryMarkdown.estimate(Estimate.of(5)));
+        assertEquals("3.000 [1.000, 5.000]*", SummaryMarkdown.estimate(Estimate.of(1, 2, 3, 4, 5)));
+        assertEquals("3.500 [1.000, 6.000]", SummaryMarkdown.estimate(Estimate.of(1, 2, 3, 4, 5, 6)));
+    }
+}
