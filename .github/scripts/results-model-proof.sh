@@ -7,27 +7,13 @@
 # opened with the times it took. Writes everything, and proof.md with the figures, into <out-dir> (about 15 minutes).
 # Usage: results-model-proof.sh <out-dir> [java]
 set -euo pipefail
-out=${1:?usage: results-model-proof.sh <out-dir> [java]}
-java=${2:-java}
-jar=benchmarks/target/benchmarks.jar
-[[ -f $jar ]] || { echo "results-model-proof: $jar is missing; build first: mvn -B -DskipTests package" >&2; exit 1; }
-mkdir -p "$out"
+proof_usage="results-model-proof.sh <out-dir> [java]"
+# shellcheck source=.github/scripts/proof-lib.sh
+source "$(dirname "$0")/proof-lib.sh"
 scratch=$(mktemp -d)
 
 # since <start>: seconds from a date +%s.%N until now
 since() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) - float(sys.argv[2])))' "$(date +%s.%N)" "$1"; }
-
-# run <name> <args...>: one run into <out>/<name>/, its output in <out>/<name>.log; prints the run folder
-run() {
-  local name=$1
-  shift
-  if ! ls "$out/$name"/*/results.json > /dev/null 2>&1; then
-    rm -rf "${out:?}/$name"
-    echo "== $name: $* ($(date +%H:%M))" >&2
-    "$java" -jar "$jar" "$@" --results-dir "$out/$name" > "$out/$name.log" 2>&1 || { tail -20 "$out/$name.log" >&2; exit 1; }
-  fi
-  dirname "$(ls "$out/$name"/*/results.json | head -n 1)"
-}
 
 # rename <folder> <dimension> <from> <to>: the degraded run under the name of what it is compared with
 rename() {
@@ -50,14 +36,14 @@ compare() {
   [[ $status == "$expected" ]] || { cat "$out/compare-$name.txt" >&2; echo "compare $name: exit $status, not $expected" >&2; exit 1; }
 }
 
-fix=$(run fix --quick --engines raw,quickfixj-tuned)
-fix_degraded=$(run fix-degraded --quick --engines raw,quickfixj)
+fix=$(run fix fix --quick --engines raw,quickfixj-tuned)
+fix_degraded=$(run fix-degraded fix --quick --engines raw,quickfixj)
 rename "$fix_degraded" engine quickfixj quickfixj-tuned
-smpp=$(run smpp --quick --window-sweep 1,64)
-smpp_degraded=$(run smpp-degraded --quick --window-sweep 1,8)
+smpp=$(run smpp smpp --quick --window-sweep 1,64)
+smpp_degraded=$(run smpp-degraded smpp --quick --window-sweep 1,8)
 rename "$smpp_degraded" window 8 64
-pg=$(run pg --quick)
-latency=$(run latency --quick --cases 'raw/order,sbe/order')
+pg=$(run pg pg --quick)
+latency=$(run latency latency --quick --cases 'raw/order,sbe/order')
 jmh=$(run jmh --quick -p 'codec=raw/order,sbe/order')
 
 for suite in fix smpp pg latency jmh; do

@@ -11,28 +11,11 @@
 # Takes about 100 minutes on 2 cores; a run that finished is kept, so a second call resumes. Usage: verdicts-proof.sh <out-dir> [java]
 # PROOF_EXTRA='--rounds 2 -p codec=sbe/order,raw/order' shrinks every run, to try the script itself.
 set -euo pipefail
-out=${1:?usage: verdicts-proof.sh <out-dir> [java]}
-java=${2:-java}
-jar=benchmarks/target/benchmarks.jar
-[[ -f $jar ]] || { echo "verdicts-proof: $jar is missing; build first: mvn -B -DskipTests package" >&2; exit 1; }
-mkdir -p "$out"
+proof_usage="verdicts-proof.sh <out-dir> [java]"
+# shellcheck source=.github/scripts/proof-lib.sh
+source "$(dirname "$0")/proof-lib.sh"
 subset=(-p 'codec=*/market-data,*/order')
 nochecks=-Dagrona.disable.bounds.checks=true
-
-# run <name> <args...>: one run into <out>/<name>/, its output in <out>/<name>.log; prints the run folder
-run() {
-  local name=$1
-  shift
-  # a run that finished has its summary.md; one cut short is run again from the start
-  if ! ls "$out/$name"/*/summary.md > /dev/null 2>&1; then
-    rm -rf "${out:?}/$name"
-    echo "== $name: $* ($(date +%H:%M))" >&2
-    # shellcheck disable=SC2086
-    "$java" -jar "$jar" "$@" ${PROOF_EXTRA:-} --results-dir "$out/$name" > "$out/$name.log" 2>&1 \
-      || { tail -20 "$out/$name.log" >&2; exit 1; }
-  fi
-  dirname "$(ls "$out/$name"/*/summary.md | head -n 1)"
-}
 
 a1=$(run aa-1 --preset nightly "${subset[@]}")
 a2=$(run aa-2 --preset nightly "${subset[@]}")

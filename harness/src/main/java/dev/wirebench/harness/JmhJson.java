@@ -1,12 +1,10 @@
 package dev.wirebench.harness;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,18 +34,7 @@ public final class JmhJson {
      */
     public static List<JmhResult> read(Path fileOrRunFolder) {
         Path file = Files.isDirectory(fileOrRunFolder) ? fileOrRunFolder.resolve(FILE_NAME) : fileOrRunFolder;
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new ResultsException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
-        } catch (IOException e) {
-            if (!Files.exists(file)) {
-                throw new ResultsException(file + ": no such file" + (file == fileOrRunFolder ? "" : " in the run folder"),
-                        new NoSuchFileException(file.toString()));
-            }
-            throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
-        }
+        JsonNode root = JsonFiles.read(file, file != fileOrRunFolder);
         if (root == null || !root.isArray()) {
             throw new ResultsException(file + " is not JMH's JSON: expected an array of benchmarks (write it with -rf json)");
         }

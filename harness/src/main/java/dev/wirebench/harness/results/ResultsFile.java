@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wirebench.harness.AtomicFiles;
+import dev.wirebench.harness.JsonFiles;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.stats.Estimate;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,15 +95,7 @@ public final class ResultsFile {
      */
     public static RunResults read(Path fileOrFolder) {
         Path file = Files.isDirectory(fileOrFolder) ? fileOrFolder.resolve(FILE_NAME) : fileOrFolder;
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new ResultsException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
-        } catch (IOException e) {
-            throw new ResultsException(Files.exists(file) ? file + " cannot be read: " + e.getMessage()
-                    : file + ": no such file", e);
-        }
+        JsonNode root = JsonFiles.read(file, false);
         if (root == null || !root.isObject() || !SCHEMA.equals(root.path("schema").asText(null))) {
             throw new ResultsException(file + " is not a wirebench results file (no \"schema\": \"" + SCHEMA + "\")");
         }

@@ -1,0 +1,39 @@
+package dev.wirebench.harness;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** The JSON tree of a result file, or one line saying why there is none: missing, unreadable, not JSON. */
+public final class JsonFiles {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JsonFiles() {
+    }
+
+    /**
+     * The file's JSON.
+     *
+     * @param inRunFolder whether the caller looked for the file in a run folder, which the line then says
+     * @throws ResultsException naming the file and what is wrong with it
+     */
+    public static JsonNode read(Path file, boolean inRunFolder) {
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ResultsException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            if (!Files.exists(file)) {
+                throw new ResultsException(file + ": no such file" + (inRunFolder ? " in the run folder" : ""),
+                        new NoSuchFileException(file.toString()));
+            }
+            throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}
