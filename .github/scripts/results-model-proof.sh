@@ -68,12 +68,14 @@ chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 --d
   > "$scratch/site-dom.html" 2> "$out/site-console.txt"
 if grep -q ':CONSOLE' "$out/site-console.txt"; then grep ':CONSOLE' "$out/site-console.txt" >&2; exit 1; fi
 
-# thirty runs: the quick JMH run thirty times over, one a day (results.json left out: history builds it from jmh.json,
-# dated by the folder's name)
+# thirty runs: a whole --quick run (every codec; the one published with the verdicts proof, else this proof's own)
+# thirty times over, one a day (results.json left out: history builds it from jmh.json, dated by the folder's name)
+quick=$(ls -d results/20261125-verdicts-proof-vm/quick-1/*/ 2> /dev/null | head -n 1)
+quick=${quick:-$jmh}
 thirty=$scratch/thirty
 for day in $(seq -w 1 30); do
   mkdir -p "$thirty/202611$day-020000-ci"
-  cp "$jmh"/jmh.json "$jmh"/env.json "$jmh"/rounds.json "$jmh"/sizes.json "$jmh"/*.png "$thirty/202611$day-020000-ci/"
+  cp "$quick"/jmh.json "$quick"/env.json "$quick"/rounds.json "$quick"/sizes.json "$quick"/*.png "$thirty/202611$day-020000-ci/"
 done
 start=$(date +%s.%N)
 "$java" -jar "$jar" history "$thirty" --out "$thirty/site" > "$out/history-30.txt" 2>&1
@@ -110,7 +112,7 @@ md += rows("compare-smpp-degraded.txt", "worse") + rows("compare-smpp-degraded.t
        "## Two suites", "", "```"] + open(os.path.join(out, "compare-two-suites.txt")).read().rstrip().splitlines() + ["```", "",
        "## history", "", "```"] + open(os.path.join(out, "history.txt")).read().rstrip().splitlines() + ["```", "",
        "Opened in headless Chromium: %d console messages." % open(os.path.join(out, "site-console.txt")).read().count(":CONSOLE"), "",
-       "Thirty quick JMH runs:", "", "```"] + open(os.path.join(out, "history-30.txt")).read().rstrip().splitlines() + ["```", ""]
+       "Thirty whole `--quick` JMH runs (every codec and message, encode, decode and traverse):", "", "```"] + open(os.path.join(out, "history-30.txt")).read().rstrip().splitlines() + ["```", ""]
 open(os.path.join(out, "proof.md"), "w").write("\n".join(md))
 print("\n".join(md))
 PY

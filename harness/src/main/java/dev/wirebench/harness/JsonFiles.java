@@ -27,7 +27,7 @@ public final class JsonFiles {
         try {
             return JSON.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new ResultsException(file + " is not JSON (" + e.getOriginalMessage() + ")", e);
+            throw new ResultsException(file + " is not JSON (" + what(e) + ")", e);
         } catch (IOException e) {
             if (!Files.exists(file)) {
                 throw new ResultsException(file + ": no such file" + (inRunFolder ? " in the run folder" : ""),
@@ -35,5 +35,14 @@ public final class JsonFiles {
             }
             throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** The parser's complaint without its quoting of the input: {@code Unexpected end-of-input at line 1, column 42}. */
+    private static String what(JsonProcessingException e) {
+        String message = String.valueOf(e.getOriginalMessage());
+        int detail = message.indexOf(": ");
+        String what = (detail > 0 ? message.substring(0, detail) : message).lines().findFirst().orElse(message);
+        return e.getLocation() == null ? what
+                : what + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
     }
 }
