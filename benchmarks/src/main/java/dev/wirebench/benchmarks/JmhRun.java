@@ -38,7 +38,8 @@ final class JmhRun {
     static RunResults of(Path fileOrFolder, Map<String, Long> sizes) {
         Path folder = Files.isDirectory(fileOrFolder) ? fileOrFolder : fileOrFolder.toAbsolutePath().getParent();
         List<JmhResult> results = JmhJson.read(fileOrFolder);
-        List<Measure> measures = new ArrayList<>(JmhMeasures.of(results, JmhRun::dims));
+        RoundLog rounds = RoundLog.read(fileOrFolder);
+        List<Measure> measures = new ArrayList<>(JmhMeasures.of(results, JmhRun::dims, rounds));
         sizes.forEach((codec, bytes) -> {
             int slash = codec.indexOf('/');
             if (slash > 0) {
@@ -53,7 +54,6 @@ final class JmhRun {
         for (int i = 0; i < jmh.size(); i++) {
             settings.put(jmh.size() == 1 ? "Settings" : "Settings " + (i + 1), jmh.get(i));
         }
-        RoundLog rounds = RoundLog.read(fileOrFolder);
         List<String> failures = List.of();
         if (rounds != null) {
             settings.put("Rounds", String.format(Locale.ROOT, "%d, each running every case as one fork in its own "

@@ -254,6 +254,7 @@ final class LatencyCommand {
                     folder.resolve(chart));
             figures.add(new Layout.Figure(title, chart));
         }));
+        Repeats.unpaired(measures, 0); // one recording a case, one case at a time
         RunResults results = RunResults.of(folder.path(), "latency", "Latency of single calls",
                 Map.of("Settings", options.describe()), List.of(), measures, histograms);
         Layout layout = new Layout(List.of(

@@ -4,6 +4,7 @@ import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.results.ResultsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,6 +56,11 @@ final class ReportCommand {
         }
         Path input = Path.of(inputs.get(0));
         try {
+            if (Files.isDirectory(input) && !Files.exists(input.resolve(JmhJson.FILE_NAME)) && ResultsFile.isIn(input)) {
+                err.println("wirebench report: " + input + " is a " + ResultsFile.read(input).suite() + " run: its run wrote "
+                        + "summary.md from its results.json; report rebuilds JMH run folders");
+                return UNREADABLE;
+            }
             JmhJson.read(input); // a missing or foreign file fails here, before anything is written
             RunFolder folder = folderFor(input, resultsDir);
             RunReport.Written written = RunReport.write(folder, codecs);

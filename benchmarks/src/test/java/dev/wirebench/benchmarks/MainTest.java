@@ -70,7 +70,7 @@ class MainTest {
         assertTrue(Files.notExists(results), "help writes nothing");
         assertEquals(0, run("compare", base.toString(), base.toString(), "--results-dir", results.toString()));
         Path folder = onlyFolder(results);
-        assertTrue(Files.readString(folder.resolve("compare.out")).contains("0 slower, 0 faster, 0 ~, 72 inconclusive"),
+        assertTrue(Files.readString(folder.resolve("compare.out")).contains("0 worse, 0 better, 0 ~, 144 inconclusive"),
                 Files.readString(folder.resolve("compare.out")));
     }
 

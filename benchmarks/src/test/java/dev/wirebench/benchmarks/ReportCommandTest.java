@@ -160,6 +160,14 @@ class ReportCommandTest {
 
         assertEquals(1, report());
         assertEquals(1, report(foreign.toString(), "--frobnicate"));
+
+        err.reset();
+        Path fix = Files.createDirectories(dir.resolve("fix-run"));
+        dev.wirebench.harness.results.ResultsFile.write(fix, new dev.wirebench.harness.results.RunResults("fix", "FIX ping-pong",
+                "2026-11-25T10:00:00", java.util.Map.of(), java.util.Map.of(), List.of(), List.of(), List.of()));
+        assertEquals(ReportCommand.UNREADABLE, report(fix.toString()));
+        assertEquals(1, err().lines().count(), err());
+        assertTrue(err().contains("fix-run is a fix run: its run wrote summary.md from its results.json"), err());
     }
 
     /** Rows of the one ranking group: message, operation (heap buffers), split into cells. */

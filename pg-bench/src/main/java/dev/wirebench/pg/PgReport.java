@@ -173,7 +173,8 @@ final class PgReport {
         List<Section> sections = new ArrayList<>();
         sections.add(Section.of("Inserts", Map.of("operation", "insert"), List.of("rows", "method", "format"), List.of(
                 Column.estimate("Time (s)", "time"), Column.estimate("Rows/s", "rows/s"),
-                Column.ratio("× batch", "rows/s", "method", Inserts.BATCH.label()))));
+                Column.ratio("× batch", "rows/s", "method", Inserts.BATCH.label()),
+                Column.rank("Rank", "rows/s", "method", Inserts.BATCH.label()))));
         List<Column> latency = new ArrayList<>();
         latency.add(Column.histogram("Count", "time", "count", 1));
         for (double p : Repeats.PERCENTILES) {
@@ -237,8 +238,6 @@ final class PgReport {
     RunResults results() {
         List<Measure> measures = new ArrayList<>();
         List<RecordedHistogram> histograms = new ArrayList<>();
-        serialisation.forEach((format, h) -> Repeats.latency(dims("operation", "serialise", "format", id(format)),
-                "time", List.of(h), measures, histograms));
         for (Insert insert : inserts) {
             Map<String, String> dims = dims("operation", "insert", "rows", Integer.toString(insert.rows()), "method",
                     insert.method().label(), "format", id(insert.format()));
@@ -246,6 +245,10 @@ final class PgReport {
             Repeats.each(dims, "rows/s", "rows/s", Better.HIGHER, insert.runs(), nanos -> insert.rows() / (nanos / 1e9),
                     measures);
         }
+        // the inserts ran in rounds; the rest repeats one case at a time, so its samples pair by nothing
+        int unpaired = measures.size();
+        serialisation.forEach((format, h) -> Repeats.latency(dims("operation", "serialise", "format", id(format)),
+                "time", List.of(h), measures, histograms));
         for (Read read : reads) {
             Map<String, String> dims = dims("operation", "read", "rows", Integer.toString(read.rows()), "format",
                     id(read.format()));
@@ -288,6 +291,7 @@ final class PgReport {
                 exact(measures, dims, "matched", "rows", way.matched());
             }
         }
+        Repeats.unpaired(measures, unpaired);
         Map<String, String> settings = new LinkedHashMap<>();
         setup.forEach((key, value) -> settings.put(key, String.valueOf(value)));
         settings.put("Repeats", options.repeats() + " runs of each insert (in rounds), read pass and query");

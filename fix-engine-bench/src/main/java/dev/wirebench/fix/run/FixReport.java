@@ -179,6 +179,7 @@ final class FixReport {
         }
         columns.add(Column.histogram("Max (µs)", histogram, "max", 1000));
         columns.add(Column.ratio("× raw p50", histogram + " p50", "engine", FixEngines.BASELINE));
+        columns.add(Column.rank("Rank p50", histogram + " p50", "engine", FixEngines.BASELINE));
         if (extras) {
             columns.add(Column.estimate("Orders/s", "orders/s"));
             columns.add(Column.estimate("Sender lag p50 (µs)", "sender lag p50"));

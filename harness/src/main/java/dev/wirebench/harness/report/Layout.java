@@ -76,7 +76,12 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
         /** the measure's median over the same measure's of the baseline row */
         RATIO,
         /** a statistic of the row's recorded histogram (every repeat merged): count, min, mean, max */
-        HISTOGRAM
+        HISTOGRAM,
+        /**
+         * the row's rank among the rows that differ from it only in one dimension (the formats of one message and
+         * operation): 1 + the rows whose whole interval lies on the better side, {@code =2} where rows share a rank
+         */
+        RANK
     }
 
     /**
@@ -84,10 +89,12 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
      *
      * @param header        its heading
      * @param kind          what it draws
-     * @param name          the metric (ESTIMATE, RATIO) or the histogram (HISTOGRAM)
+     * @param name          the metric (ESTIMATE, RATIO, RANK) or the histogram (HISTOGRAM)
      * @param where         further dimensions the column's measure has (e.g. {@code operation=encode}), or none
-     * @param baselineDim   RATIO: the row dimension whose value names the baseline row ({@code engine})
-     * @param baselineValue RATIO: that value ({@code raw})
+     * @param baselineDim   RATIO: the row dimension whose value names the baseline row ({@code engine}); RANK: the
+     *                      dimension the ranked rows differ in
+     * @param baselineValue RATIO: that value ({@code raw}); RANK: the baseline the rows are ranked by their ratio to
+     *                      (sharper than the values themselves when paired by round), or null to rank the values
      * @param stat          HISTOGRAM: {@code count}, {@code min}, {@code mean} or {@code max}
      * @param scale         HISTOGRAM: the histogram's values are divided by this (1000: ns shown as µs)
      */
@@ -111,6 +118,11 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
 
         public static Column ratio(String header, String metric, String baselineDim, String baselineValue) {
             return new Column(header, Kind.RATIO, metric, Map.of(), baselineDim, baselineValue, null, 1);
+        }
+
+        /** The row's rank on {@code metric} among the rows that differ from it only in {@code memberDim}. */
+        public static Column rank(String header, String metric, String memberDim, String baselineValue) {
+            return new Column(header, Kind.RANK, metric, Map.of(), memberDim, baselineValue, null, 1);
         }
 
         public static Column histogram(String header, String name, String stat, double scale) {

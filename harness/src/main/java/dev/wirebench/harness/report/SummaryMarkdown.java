@@ -5,10 +5,12 @@ import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
+import dev.wirebench.harness.results.Better;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.stats.Estimate;
+import dev.wirebench.harness.stats.TiedRanks;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -120,6 +122,7 @@ public final class SummaryMarkdown {
         shown.forEach(i -> header.add(capitalised(section.rows().get(i))));
         section.columns().forEach(c -> header.add(c.header()));
         TextTable table = new TextTable(shown.size(), header.toArray(String[]::new));
+        Map<List<String>, Map<String, String>> dimsOf = new LinkedHashMap<>();
         for (List<String> row : rows) {
             Map<String, String> rowDims = new LinkedHashMap<>(where);
             for (int i = 0; i < section.rows().size(); i++) {
@@ -127,14 +130,65 @@ public final class SummaryMarkdown {
                     rowDims.put(section.rows().get(i), row.get(i));
                 }
             }
+            dimsOf.put(row, rowDims);
+        }
+        Map<Column, Map<List<String>, String>> ranks = new LinkedHashMap<>();
+        section.columns().stream().filter(c -> c.kind() == Layout.Kind.RANK)
+                .forEach(c -> ranks.put(c, ranks(c, section, dimsOf, measures)));
+        for (List<String> row : rows) {
             List<String> cells = new ArrayList<>();
             shown.forEach(i -> cells.add(row.get(i)));
             for (Column column : section.columns()) {
-                cells.add(cell(column, section, rowDims, measures, histograms));
+                cells.add(column.kind() == Layout.Kind.RANK ? ranks.get(column).get(row)
+                        : cell(column, section, dimsOf.get(row), measures, histograms));
             }
             table.add(cells.toArray(String[]::new));
         }
         return table;
+    }
+
+    /**
+     * Each row's rank label: among the rows that share every row dimension but the column's member dimension, on
+     * the column's metric, or on its ratio to the baseline member where the column names one.
+     */
+    private static Map<List<String>, String> ranks(Column column, Section section, Map<List<String>, Map<String, String>> rows,
+                                                   List<Measure> measures) {
+        Map<Map<String, String>, List<List<String>>> groups = new LinkedHashMap<>();
+        rows.forEach((row, dims) -> {
+            Map<String, String> others = new LinkedHashMap<>(dims);
+            others.remove(column.baselineDim());
+            groups.computeIfAbsent(others, g -> new ArrayList<>()).add(row);
+        });
+        Map<List<String>, String> labels = new LinkedHashMap<>();
+        groups.forEach((others, members) -> {
+            List<Estimate> estimates = new ArrayList<>();
+            boolean lowerIsBetter = true;
+            for (List<String> row : members) {
+                Measure m = find(measures, with(rows.get(row), column.where()), column.name(), section);
+                Estimate e = m == null ? Estimate.of() : m.estimate();
+                if (m != null && column.baselineValue() != null) {
+                    Map<String, String> base = with(rows.get(row), column.where());
+                    base.put(column.baselineDim(), column.baselineValue());
+                    Measure b = find(measures, base, column.name(), section);
+                    List<Double> ratios = b == null ? List.of() : m.ratiosByRound(b);
+                    e = ratios.isEmpty() ? e : Estimate.of(ratios);
+                }
+                lowerIsBetter = m == null ? lowerIsBetter : m.better() == Better.LOWER;
+                // a single sample ranks against nothing
+                estimates.add(e.n() < 2 ? Estimate.of() : e);
+            }
+            int[] ranks = TiedRanks.of(estimates, lowerIsBetter);
+            for (int i = 0; i < members.size(); i++) {
+                labels.put(members.get(i), TiedRanks.label(ranks, i));
+            }
+        });
+        return labels;
+    }
+
+    private static Map<String, String> with(Map<String, String> dims, Map<String, String> more) {
+        Map<String, String> all = new LinkedHashMap<>(dims);
+        all.putAll(more);
+        return all;
     }
 
     private static String cell(Column column, Section section, Map<String, String> row, List<Measure> measures,
@@ -157,7 +211,14 @@ public final class SummaryMarkdown {
                 if (m == null || b == null || !(b.estimate().median() != 0)) {
                     return NONE;
                 }
-                return Summary.number(m.estimate().median() / b.estimate().median());
+                if (m == b) {
+                    return Summary.number(1);
+                }
+                // paired by round where both were taken in rounds: drift common to a round cancels, and the ratio
+                // has an interval of its own; else the ratio of the medians
+                List<Double> ratios = m.ratiosByRound(b);
+                return ratios.isEmpty() ? Summary.number(m.estimate().median() / b.estimate().median())
+                        : estimate(Estimate.of(ratios));
             }
             default -> {
                 for (RecordedHistogram h : histograms) {
@@ -180,7 +241,8 @@ public final class SummaryMarkdown {
      * samples that are all alike as their one value.
      */
     static String estimate(Estimate e, boolean whole) {
-        if (e.n() < 2 || e.low() == e.high()) {
+        // an interval that reads as one number (samples all alike, to the digits shown) is that number
+        if (e.n() < 2 || number(e.low(), whole).equals(number(e.high(), whole))) {
             return number(e.median(), whole);
         }
         return number(e.median(), whole) + " [" + number(e.low(), whole) + ", " + number(e.high(), whole) + "]"

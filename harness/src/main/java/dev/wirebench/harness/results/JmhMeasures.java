@@ -2,6 +2,7 @@ package dev.wirebench.harness.results;
 
 import dev.wirebench.harness.JmhResult;
 import dev.wirebench.harness.Metric;
+import dev.wirebench.harness.RoundLog;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,29 +31,45 @@ public final class JmhMeasures {
         return of(results, JmhMeasures::defaultDims);
     }
 
+    /** Every benchmark's measures, their forks not paired by round. */
+    public static List<Measure> of(List<JmhResult> results, Function<JmhResult, Map<String, String>> dims) {
+        return of(results, dims, null);
+    }
+
     /**
      * Every benchmark's measures.
      *
-     * @param dims names a benchmark's case: its dimensions in reading order
+     * @param dims   names a benchmark's case: its dimensions in reading order
+     * @param rounds the run's round log, which gives each fork its round; null for a run not in rounds
      */
-    public static List<Measure> of(List<JmhResult> results, Function<JmhResult, Map<String, String>> dims) {
+    public static List<Measure> of(List<JmhResult> results, Function<JmhResult, Map<String, String>> dims,
+                                   RoundLog rounds) {
         List<Measure> measures = new ArrayList<>();
         for (JmhResult r : results) {
             Map<String, String> caseDims = dims.apply(r);
+            List<Integer> forkRounds = rounds == null ? null : rounds.forkRounds().get(r.key());
             List<Double> scores = forks(r.primary());
             if (!scores.isEmpty()) {
                 measures.add(new Measure(caseDims, metricOf(r.mode()), r.primary().unit(),
-                        r.lowerIsBetter() ? Better.LOWER : Better.HIGHER, Sample.FORK, scores));
+                        r.lowerIsBetter() ? Better.LOWER : Better.HIGHER, Sample.FORK, scores,
+                        roundsOf(r.primary(), scores, forkRounds)));
             }
             Metric alloc = r.secondary().get(ALLOC_METRIC);
             if (alloc != null) {
                 List<Double> bytes = forks(alloc).stream().map(v -> (double) Math.round(v)).toList();
                 if (!bytes.isEmpty()) {
-                    measures.add(new Measure(caseDims, "allocation", "B/op", Better.LOWER, Sample.FORK, bytes));
+                    measures.add(new Measure(caseDims, "allocation", "B/op", Better.LOWER, Sample.FORK, bytes,
+                            roundsOf(alloc, bytes, forkRounds)));
                 }
             }
         }
         return measures;
+    }
+
+    /** The rounds of the forks, where every fork gave a sample and the round log has one round per fork; else none. */
+    private static List<Integer> roundsOf(Metric metric, List<Double> samples, List<Integer> forkRounds) {
+        return forkRounds != null && metric.forks().size() == forkRounds.size() && samples.size() == forkRounds.size()
+                ? forkRounds : List.of();
     }
 
     /** {@code benchmark=CodecBenchmark operation=encode} and then every parameter, in name order. */

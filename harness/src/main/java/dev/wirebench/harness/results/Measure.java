@@ -21,9 +21,11 @@ import java.util.stream.Collectors;
  * @param better  which way is an improvement
  * @param sample  what one sample is
  * @param samples one value per fork, repeat, or the single exact value; NaN values are not allowed
+ * @param rounds  the round each sample was taken in, where the run interleaved its cases in rounds (so that two
+ *                cases' samples pair by round and drift common to a round cancels from their ratio); else empty
  */
 public record Measure(Map<String, String> dims, String metric, String unit, Better better, Sample sample,
-                      List<Double> samples) {
+                      List<Double> samples, List<Integer> rounds) {
 
     public Measure {
         dims = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(dims));
@@ -38,6 +40,39 @@ public record Measure(Map<String, String> dims, String metric, String unit, Bett
         if (sample == Sample.EXACT && samples.size() > 1) {
             throw new IllegalArgumentException(metric + " of " + dims + ": an exact value has one sample, not " + samples.size());
         }
+        rounds = rounds == null ? List.of() : List.copyOf(rounds);
+        if (!rounds.isEmpty() && rounds.size() != samples.size()) {
+            throw new IllegalArgumentException(metric + " of " + dims + ": " + rounds.size() + " rounds for " + samples.size()
+                    + " samples");
+        }
+    }
+
+    /** A measure whose samples were not taken in rounds. */
+    public Measure(Map<String, String> dims, String metric, String unit, Better better, Sample sample,
+                   List<Double> samples) {
+        this(dims, metric, unit, better, sample, samples, List.of());
+    }
+
+    /**
+     * The ratios of this measure's samples to {@code base}'s taken in the same round, or empty when either was not
+     * taken in rounds (or a base sample is 0).
+     */
+    public List<Double> ratiosByRound(Measure base) {
+        if (rounds.isEmpty() || base.rounds.isEmpty()) {
+            return List.of();
+        }
+        Map<Integer, Double> byRound = new java.util.HashMap<>();
+        for (int i = 0; i < base.samples.size(); i++) {
+            byRound.put(base.rounds.get(i), base.samples.get(i));
+        }
+        List<Double> ratios = new java.util.ArrayList<>();
+        for (int i = 0; i < samples.size(); i++) {
+            Double b = byRound.get(rounds.get(i));
+            if (b != null && b != 0) {
+                ratios.add(samples.get(i) / b);
+            }
+        }
+        return ratios;
     }
 
     /** An exact value: a size, a count. */

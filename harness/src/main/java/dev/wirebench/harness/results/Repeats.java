@@ -11,7 +11,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What the suites that repeat a whole measurement share (fix, smpp, pg): the order of each round, and the
- * measures that per-repeat results become. A percentile is estimated as the median over repeats of each
+ * measures that per-repeat results become. Repeats are given in the order of their rounds, the i-th from round i
+ * (a case that failed skips its later rounds, so this holds), and each sample keeps its round, so that two cases
+ * pair by round; a suite whose repeats are not rounds (pg's read passes) drops them with {@link #unpaired}. A percentile is estimated as the median over repeats of each
  * repeat's own percentile, so its interval says how far a fresh run would move it; the merged histogram of
  * every repeat is kept beside it for the full distribution.
  */
@@ -53,7 +55,14 @@ public final class Repeats {
      */
     public static void latency(Map<String, String> dims, String name, List<Histogram> repeats, boolean nanos,
                                List<Measure> measures, List<RecordedHistogram> histograms) {
-        List<Histogram> recorded = repeats.stream().filter(h -> h.getTotalCount() > 0).toList();
+        List<Histogram> recorded = new ArrayList<>();
+        List<Integer> rounds = new ArrayList<>();
+        for (int i = 0; i < repeats.size(); i++) {
+            if (repeats.get(i).getTotalCount() > 0) {
+                recorded.add(repeats.get(i));
+                rounds.add(i + 1);
+            }
+        }
         if (recorded.isEmpty()) {
             return;
         }
@@ -61,25 +70,35 @@ public final class Repeats {
             List<Double> samples = recorded.stream().map(h -> h.getValueAtPercentile(percentile) / (nanos ? 1.0 : 1000.0))
                     .toList();
             measures.add(new Measure(dims, name + " " + percentileName(percentile), nanos ? "ns" : "µs", Better.LOWER,
-                    Sample.REPEAT, samples));
+                    Sample.REPEAT, samples, rounds));
         }
         Histogram all = recorded.get(0).copy();
         recorded.subList(1, recorded.size()).forEach(all::add);
         histograms.add(new RecordedHistogram(dims, name, "ns", all));
     }
 
+    /** The measures from {@code from} on, without their rounds: repeats that were not interleaved with other cases. */
+    public static void unpaired(List<Measure> measures, int from) {
+        for (int i = from; i < measures.size(); i++) {
+            Measure m = measures.get(i);
+            measures.set(i, new Measure(m.dims(), m.metric(), m.unit(), m.better(), m.sample(), m.samples()));
+        }
+    }
+
     /** One value per repeat as a measure; NaN values (a repeat that had none) are left out. */
     public static <R> void each(Map<String, String> dims, String metric, String unit, Better better, List<R> repeats,
                                 ToDoubleFunction<R> value, List<Measure> measures) {
         List<Double> samples = new ArrayList<>();
-        for (R r : repeats) {
-            double v = value.applyAsDouble(r);
+        List<Integer> rounds = new ArrayList<>();
+        for (int i = 0; i < repeats.size(); i++) {
+            double v = value.applyAsDouble(repeats.get(i));
             if (!Double.isNaN(v) && !Double.isInfinite(v)) {
                 samples.add(v);
+                rounds.add(i + 1);
             }
         }
         if (!samples.isEmpty()) {
-            measures.add(new Measure(dims, metric, unit, better, Sample.REPEAT, samples));
+            measures.add(new Measure(dims, metric, unit, better, Sample.REPEAT, samples, rounds));
         }
     }
 }

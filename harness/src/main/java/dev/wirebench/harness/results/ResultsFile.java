@@ -70,6 +70,10 @@ public final class ResultsFile {
             node.put("confidence", e.confidence());
             ArrayNode samples = node.putArray("samples");
             m.samples().forEach(samples::add);
+            if (!m.rounds().isEmpty()) {
+                ArrayNode rounds = node.putArray("rounds");
+                m.rounds().forEach(rounds::add);
+            }
         }
         ArrayNode histograms = root.putArray("histograms");
         for (RecordedHistogram h : r.histograms()) {
@@ -124,8 +128,17 @@ public final class ResultsFile {
                     }
                     samples.add(s.asDouble());
                 }
+                List<Integer> rounds = new ArrayList<>();
+                if (node.has("rounds")) {
+                    for (JsonNode r : array(node, "rounds")) {
+                        if (!r.canConvertToInt() || r.asInt() < 1) {
+                            throw new IllegalArgumentException("a round is not a whole number from 1: " + r);
+                        }
+                        rounds.add(r.asInt());
+                    }
+                }
                 measures.add(new Measure(dims(node), text(node, "metric"), text(node, "unit"),
-                        Better.of(text(node, "better")), Sample.of(text(node, "sample")), samples));
+                        Better.of(text(node, "better")), Sample.of(text(node, "sample")), samples, rounds));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("measure " + (i + 1) + ": " + e.getMessage(), e);
             }

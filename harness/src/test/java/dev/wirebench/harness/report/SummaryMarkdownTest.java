@@ -84,6 +84,23 @@ class SummaryMarkdownTest {
     }
 
     @Test
+    void aRatioPairsTheSamplesByRoundAndRanksShareAPlaceWhereIntervalsOverlap() {
+        // a drift that doubles every time in round 4 cancels from the paired ratio
+        List<Integer> rounds = List.of(1, 2, 3, 4, 5, 6);
+        RunResults r = results(List.of(
+                new Measure(dims("format", "raw"), "time", "ns/op", Better.LOWER, Sample.FORK, List.of(10.0, 10.2, 9.8, 20.0, 10.1, 9.9), rounds),
+                new Measure(dims("format", "sbe"), "time", "ns/op", Better.LOWER, Sample.FORK, List.of(20.0, 20.4, 19.6, 40.0, 20.2, 19.8), rounds),
+                new Measure(dims("format", "colfer"), "time", "ns/op", Better.LOWER, Sample.FORK, List.of(30.0, 30.6, 29.4, 60.0, 30.3, 29.7), rounds),
+                new Measure(dims("format", "capnp"), "time", "ns/op", Better.LOWER, Sample.FORK, List.of(29.0, 31.6, 29.9, 61.0, 30.8, 29.2), rounds)),
+                List.of(), List.of());
+        String md = SummaryMarkdown.markdown(r, new Layout(List.of(), List.of(Section.of("Encode", Map.of(), List.of("format"),
+                List.of(Column.ratio("× raw", "time", "format", "raw"), Column.rank("rank", "time", "format", "raw")))), List.of()));
+        assertTrue(md.contains("| raw | 1.000 | 1 |\n"), md);
+        assertTrue(md.contains("| sbe | 2.000 | 2 |\n"), "every round's ratio is 2: " + md);
+        assertTrue(md.contains("| colfer | 3.000 | =3 |\n") && md.contains("| capnp | 3.050 [2.900, 3.098] | =3 |\n"), md);
+    }
+
+    @Test
     void countsReadAsWholeNumbersAndSamplesAllAlikeAsTheirOneValue() {
         RunResults r = results(List.of(repeats(dims("engine", "raw"), "GCs", 0, 0, 0), repeats(dims("engine", "qfj"), "GCs", 3, 4, 6)),
                 List.of(), List.of());

@@ -34,7 +34,7 @@ class ResultsFileTest {
         settings.put("Repeats", "3");
         return new RunResults("fix", "FIX ping-pong", "2026-11-25T21:44:21Z", Map.of("gitCommit", "abc"), settings,
                 List.of("quickfixj: did not log on"),
-                List.of(new Measure(dims, "fill p50", "µs", Better.LOWER, Sample.REPEAT, List.of(12.5, 11.0, 13.0)),
+                List.of(new Measure(dims, "fill p50", "µs", Better.LOWER, Sample.REPEAT, List.of(12.5, 11.0, 13.0), List.of(1, 2, 3)),
                         Measure.exact(Map.of("format", "sbe"), "size", "B", Better.LOWER, 120)),
                 List.of(new RecordedHistogram(dims, "fill", "ns", h)));
     }
