@@ -73,6 +73,9 @@ class HistoryBrowserTest {
             assertEquals("2 of 150 charts", driver.findElement(By.id("shown")).getText(), "JDK 17 and 25");
             Object visible = js.executeScript("return document.querySelectorAll('.chart:not(.hidden)').length");
             assertEquals(2L, visible);
+            List<String> groups = driver.findElements(By.cssSelector("details:not(.hidden) > summary")).stream()
+                    .map(WebElement::getText).toList();
+            assertEquals(List.of("engine quickfixj (1)", "engine quickfixj (1)"), groups, "the counts follow the filter");
 
             Files.createDirectories(SCREENSHOT.getParent());
             Files.write(SCREENSHOT, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));

@@ -87,9 +87,9 @@
     const details = [];
     for (const [group, members] of groups) {
       const d = el('details', {open: ''}, section);
-      el('summary', {text: group + ' (' + members.length + ')'}, d);
+      const heading = el('summary', {text: group + ' (' + members.length + ')'}, d);
       const grid = el('div', {class: 'grid'}, d);
-      details.push({d: d, charts: members.map(s => chart(s, grid))});
+      details.push({d: d, heading: heading, group: group, charts: members.map(s => chart(s, grid))});
     }
     sections.push({section: section, details: details});
   }
@@ -129,6 +129,7 @@
           inGroup += show ? 1 : 0;
         }
         g.d.classList.toggle('hidden', inGroup === 0);
+        g.heading.textContent = g.group + ' (' + inGroup + ')';
         inSection += inGroup;
       }
       s.section.classList.toggle('hidden', inSection === 0);
