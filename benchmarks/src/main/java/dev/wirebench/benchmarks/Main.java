@@ -4,6 +4,7 @@ import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.results.ResultsFile;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.ProfilersFailedException;
@@ -368,7 +369,7 @@ public final class Main {
         try {
             RunReport.Written written = RunReport.write(folder, codecs);
             out.println("Results: " + folder + "/ (" + RunReport.SUMMARY_FILE + ", " + written.charts().size()
-                    + " charts, " + JmhJson.FILE_NAME + ", " + ENV_FILE + ")");
+                    + " charts, " + ResultsFile.FILE_NAME + ", " + JmhJson.FILE_NAME + ", " + ENV_FILE + ")");
             return true;
         } catch (ResultsException | UncheckedIOException e) {
             err.println("wirebench: the summary could not be written: " + e.getMessage());
