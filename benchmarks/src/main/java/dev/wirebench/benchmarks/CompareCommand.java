@@ -37,14 +37,13 @@ final class CompareCommand {
             rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.
             Exit status: 0 nothing worse, 3 at least one measure worse, 2 a run cannot be read or the two runs are of
             different suites, 1 bad options.""";
-    private static final double DEFAULT_THRESHOLD = 5;
 
     private CompareCommand() {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         List<String> files = new ArrayList<>();
-        double threshold = DEFAULT_THRESHOLD;
+        double threshold = Comparison.DEFAULT_THRESHOLD_PERCENT;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.equals("-h") || arg.equals("--help")) {

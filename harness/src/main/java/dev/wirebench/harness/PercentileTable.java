@@ -63,28 +63,6 @@ public final class PercentileTable {
         return this;
     }
 
-    /**
-     * A histogram of nanoseconds for a results JSON file: count, then (when it holds values) min, mean,
-     * p50, p90, p95, p99, p99.9, p99.99, max and stddev, in nanoseconds.
-     */
-    public static Map<String, Object> json(Histogram nanos) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("count", nanos.getTotalCount());
-        if (nanos.getTotalCount() == 0) {
-            return p;
-        }
-        p.put("min", nanos.getMinValue());
-        p.put("mean", nanos.getMean());
-        double[] at = {50, 90, 95, 99, 99.9, 99.99};
-        String[] names = {"p50", "p90", "p95", "p99", "p99.9", "p99.99"};
-        for (int i = 0; i < at.length; i++) {
-            p.put(names[i], nanos.getValueAtPercentile(at[i]));
-        }
-        p.put("max", nanos.getMaxValue());
-        p.put("stddev", nanos.getStdDeviation());
-        return p;
-    }
-
     /** The table in GitHub-flavoured markdown: names left-aligned, numbers right-aligned. */
     public String toMarkdown() {
         return textTable().toMarkdown();

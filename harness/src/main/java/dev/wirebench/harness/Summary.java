@@ -1,11 +1,8 @@
 package dev.wirebench.harness;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.stats.Estimate;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -239,23 +236,6 @@ public final class Summary {
             md.append(' ').append(cell.replace("|", "\\|")).append(" |");
         }
         md.append('\n');
-    }
-
-    /**
-     * The environment header of a subcommand's summary.md: {@link #describe} of the env.json at
-     * {@code envJson}, one markdown bullet a line; a file that cannot be read becomes a bullet saying
-     * so, since a report of finished measurements is worth more than its header.
-     */
-    public static String environmentBullets(Path envJson) {
-        StringBuilder md = new StringBuilder();
-        try {
-            for (String line : describe(new ObjectMapper().readTree(envJson.toFile()))) {
-                md.append("- ").append(line).append('\n');
-            }
-        } catch (IOException | RuntimeException e) {
-            md.append("- environment: not readable (").append(e.getMessage()).append(")\n");
-        }
-        return md.toString();
     }
 
     /**

@@ -153,19 +153,6 @@ class SummaryTest {
     }
 
     @Test
-    void environmentBulletsAreTheDescriptionAsMarkdownOrSayTheFileIsUnreadable(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        java.nio.file.Path env = dir.resolve("env.json");
-        java.nio.file.Files.writeString(env, "{\"cpu\":{\"model\":\"Xeon\",\"cores\":2}}");
-        String md = Summary.environmentBullets(env);
-        assertTrue(md.startsWith("- Machine: Xeon, 2 cores,"), md);
-        assertEquals(3, md.lines().filter(line -> line.startsWith("- ")).count(), md);
-        assertTrue(md.endsWith("\n"), md);
-        String missing = Summary.environmentBullets(dir.resolve("absent.json"));
-        assertTrue(missing.startsWith("- environment: not readable (") && missing.contains("absent.json"), missing);
-    }
-
-    @Test
     void aSuitesOwnCountersGetAColumnEachAndProfilerMetricsDoNot() {
         Map<String, Metric> open = Map.of(
                 Summary.ALLOC_METRIC, new Metric(40_000, 1, "B/op"),

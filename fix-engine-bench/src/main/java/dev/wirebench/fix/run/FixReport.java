@@ -99,7 +99,7 @@ final class FixReport {
         return Summary.number(nanos / 1000.0);
     }
 
-    private String fileStem(PingPongRun.Result r) {
+    private String rowKey(PingPongRun.Result r) {
         return options.sweep() ? r.engine() + "-" + r.load().ratePerSecond() : r.engine();
     }
 
@@ -107,7 +107,7 @@ final class FixReport {
     private Map<String, List<PingPongRun.Result>> repeats() {
         Map<String, List<PingPongRun.Result>> byRow = new LinkedHashMap<>();
         for (PingPongRun.Result r : results) {
-            byRow.computeIfAbsent(fileStem(r), k -> new ArrayList<>()).add(r);
+            byRow.computeIfAbsent(rowKey(r), k -> new ArrayList<>()).add(r);
         }
         return byRow;
     }
@@ -198,30 +198,28 @@ final class FixReport {
                 .filter(s -> !s.columns().isEmpty()).toList(), List.of()));
     }
 
-    /** Writes every file from what is known now. */
+    /** Writes every file from what is known now: the .hgrm files and the plot from the results' merged histograms. */
     void write() {
+        RunResults model = results();
         List<PercentileLine> lines = new ArrayList<>();
-        repeats().forEach((stem, runs) -> {
-            Histogram fills = runs.get(0).fills().copy();
-            Histogram acks = runs.get(0).acks().copy();
-            runs.subList(1, runs.size()).forEach(r -> {
-                fills.add(r.fills());
-                acks.add(r.acks());
-            });
-            Hgrm.write(folder, stem + "-fill.hgrm", fills, TimeUnit.MICROSECONDS);
-            Hgrm.write(folder, stem + "-ack.hgrm", acks, TimeUnit.MICROSECONDS);
-            String engine = runs.get(0).engine();
-            if (fills.getTotalCount() > 0 && lines.size() < PercentilePlot.MAX_LINES) {
-                String name = options.sweep() ? engine + " @ " + runs.get(0).load().ratePerSecond() + "/s" : engine;
-                lines.add(new PercentileLine(name, fills, engine.equals(FixEngines.BASELINE)
-                        && lines.stream().filter(PercentileLine::reference).count() < PercentilePlot.MAX_REFERENCE_LINES));
+        for (RecordedHistogram h : model.histograms()) {
+            if (!h.name().equals("fill") && !h.name().equals("ack")) {
+                continue;
             }
-        });
+            String engine = h.dims().get("engine");
+            String rate = h.dims().get("rate");
+            Hgrm.write(folder, engine + (rate == null ? "" : "-" + rate) + "-" + h.name() + ".hgrm", h.histogram(),
+                    TimeUnit.MICROSECONDS);
+            if (h.name().equals("fill") && lines.size() < PercentilePlot.MAX_LINES) {
+                lines.add(new PercentileLine(rate == null ? engine : engine + " @ " + rate + "/s", h.histogram(),
+                        engine.equals(FixEngines.BASELINE)
+                                && lines.stream().filter(PercentileLine::reference).count() < PercentilePlot.MAX_REFERENCE_LINES));
+            }
+        }
         if (!lines.isEmpty()) {
             Charts.writePng(new PercentilePlot("FIX ping-pong: round trip to the fill by percentile", lines,
                     TimeUnit.MICROSECONDS), folder.resolve(PLOT));
         }
-        RunResults model = results();
         ResultsFile.write(folder.path(), model);
         folder.writeText(SUMMARY, SummaryMarkdown.markdown(model, layout(!lines.isEmpty())));
     }

@@ -30,8 +30,6 @@ import java.util.Map;
  */
 public final class HistorySite {
 
-    /** The threshold the markers use, as {@code compare}'s default. */
-    public static final double THRESHOLD_PERCENT = 5;
     private static final String RESOURCES = "/dev/wirebench/harness/report/";
     private static final List<String> ASSETS = List.of("index.html", "history.js", "history.css");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -72,7 +70,7 @@ public final class HistorySite {
             int worse = 0;
             int better = 0;
             if (before != null) {
-                Comparison c = Comparison.of(before.results().measures(), r.measures(), THRESHOLD_PERCENT);
+                Comparison c = Comparison.of(before.results().measures(), r.measures(), Comparison.DEFAULT_THRESHOLD_PERCENT);
                 for (Comparison.Row row : c.rows()) {
                     if (row.verdict() == Comparison.Verdict.WORSE || row.verdict() == Comparison.Verdict.BETTER) {
                         verdicts.put(row.next().key(), row.verdict().toString());
@@ -195,7 +193,7 @@ public final class HistorySite {
             html.append(String.format(Locale.ROOT, "<p class=\"changes\">Against the previous %s run (%s): "
                             + "<span class=\"worse\">%d worse</span>, <span class=\"better\">%d better</span> "
                             + "(compare at %.0f%%).</p>\n", escape((String) row.get("line")), escape((String) row.get("previous")),
-                    (Integer) row.get("worse"), (Integer) row.get("better"), THRESHOLD_PERCENT));
+                    (Integer) row.get("worse"), (Integer) row.get("better"), Comparison.DEFAULT_THRESHOLD_PERCENT));
         }
         if (!r.failures().isEmpty()) {
             html.append("<h2>Failures</h2>\n<ul>\n");

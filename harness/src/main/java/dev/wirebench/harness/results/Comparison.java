@@ -25,6 +25,8 @@ public final class Comparison {
 
     /** The family-wise error rate: the chance that any measure of the table is flagged wrongly. */
     public static final double ALPHA = 0.05;
+    /** The smallest change, in percent, that counts unless a caller says otherwise ({@code compare}, the history site). */
+    public static final double DEFAULT_THRESHOLD_PERCENT = 5;
 
     /** What happened to one measure between the base and the new run. */
     public enum Verdict {

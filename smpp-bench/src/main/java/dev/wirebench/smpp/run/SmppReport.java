@@ -177,39 +177,37 @@ final class SmppReport {
         return text.toString();
     }
 
-    /** Writes every file from what is known now. */
+    /** Writes every file from what is known now: the .hgrm files and the plot from the results' merged histograms. */
     void write() {
-        List<Histogram> merged = new ArrayList<>();
-        repeats().forEach((window, runs) -> {
-            Histogram all = runs.get(0).latency().copy();
-            runs.subList(1, runs.size()).forEach(r -> all.add(r.latency()));
-            Hgrm.write(folder, hgrmName(window), all, TimeUnit.MICROSECONDS);
-            merged.add(all);
-        });
+        RunResults model = results();
+        Map<Integer, Histogram> merged = new LinkedHashMap<>();
+        for (RecordedHistogram h : model.histograms()) {
+            int window = Integer.parseInt(h.dims().get("window"));
+            Hgrm.write(folder, hgrmName(window), h.histogram(), TimeUnit.MICROSECONDS);
+            merged.put(window, h.histogram());
+        }
         boolean plotted = false;
         if (!results.isEmpty()) {
             Charts.writePng(panels(merged), folder.resolve(PLOT), PLOT_WIDTH, PANEL_HEIGHT);
             plotted = true;
         }
-        RunResults model = results();
         ResultsFile.write(folder.path(), model);
         folder.writeText(SUMMARY, SummaryMarkdown.markdown(model, layout(plotted)));
     }
 
-    private List<BarChart> panels(List<Histogram> merged) {
+    private List<BarChart> panels(Map<Integer, Histogram> merged) {
         List<String> windows = new ArrayList<>();
         List<Double> rates = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
-        int i = 0;
-        for (Map.Entry<Integer, List<WindowRun.Result>> e : repeats().entrySet()) {
-            Histogram h = merged.get(i++);
-            windows.add(Integer.toString(e.getKey()));
-            rates.add(median(e.getValue()));
-            boolean any = h.getTotalCount() > 0;
+        repeats().forEach((window, runs) -> {
+            Histogram h = merged.get(window);
+            windows.add(Integer.toString(window));
+            rates.add(median(runs));
+            boolean any = h != null && h.getTotalCount() > 0;
             p50.add(any ? h.getValueAtPercentile(50) / 1000.0 : Double.NaN);
             p99.add(any ? h.getValueAtPercentile(99) / 1000.0 : Double.NaN);
-        }
+        });
         String x = "window (submit_sm in flight per session; " + options.sessions() + " session"
                 + (options.sessions() == 1 ? "" : "s") + ")";
         BarChart throughput = new BarChart("SMPP throughput by window", x, "submit_sm/s", windows,
