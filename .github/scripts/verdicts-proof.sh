@@ -27,7 +27,7 @@ q2=$(run quick-2 --quick)
 
 compare() {
   local status=0
-  "$java" -jar "$jar" compare "$1" "$2" --results-dir "$out/compares" > "$3" || status=$?
+  "$java" -jar "$jar" compare "$1" "$2" > "$3" || status=$?
   [[ $status == 0 || $status == 3 ]] || { cat "$3" >&2; exit 1; }
 }
 compare "$a1" "$a2" "$out/aa-compare.txt"
@@ -37,32 +37,47 @@ python3 - "$a1" "$a2" "$b" "$truth" "$q1" "$q2" "$out" <<'PY' | tee "$out/proof.
 import json, math, re, statistics, sys
 a1, a2, b, truth, q1, q2, out = sys.argv[1:]
 
-def cases(folder):
-    """The appendix of summary.md: label -> median, interval, x raw and its interval, rank."""
-    rows = {}
+def estimate(cell):
+    """'107.4 [101.4, 114.4]*' (or '107.4', samples all alike) as median, low, high."""
+    m = re.match(r"([-\d.]+)(?: \[([-\d.]+), ([-\d.]+)\])?\*?$", cell)
+    v = float(m.group(1))
+    return v, float(m.group(2)) if m.group(2) else v, float(m.group(3)) if m.group(3) else v
+
+def cases(folder, variant=None):
+    """The appendix of summary.md (its CodecBenchmark table): (message, operation, buffer, format) -> median,
+    interval, forks, x raw and its interval, rank; of one variant where the run had variants."""
+    rows, inside = {}, False
     for line in open(folder + "/summary.md"):
-        if not line.startswith("| CodecBenchmark."):
+        if line.startswith("## "):
+            inside = line.startswith("## CodecBenchmark")
+            continue
+        if not inside or not line.startswith("| ") or line.startswith("| Message"):
             continue
         c = [x.strip() for x in line.strip().strip("|").split("|")]
-        lo, hi = (float(v) for v in c[3].strip("[]*").split(", "))
-        ratio = float(c[8]) if c[8] not in ("–", "") else None
-        rlo, rhi = (float(v) for v in c[9].strip("[]*").split(", ")) if c[9].startswith("[") else (ratio, ratio)
-        rows[c[0]] = dict(median=float(c[2]), lo=lo, hi=hi, forks=int(c[4]), ratio=ratio, rlo=rlo, rhi=rhi,
-                          rank=int(c[10].lstrip("=")))
+        if len(c) == 11 and c[3] != variant:
+            continue
+        message, operation, buffer, fmt = c[0], c[1], c[2], c[-7]
+        median, lo, hi = estimate(c[-6])
+        ratio, rlo, rhi = estimate(c[-2]) if c[-2] != "–" else (None, None, None)
+        rows[(message, operation, buffer, fmt)] = dict(median=median, lo=lo, hi=hi, forks=int(c[-5]), ratio=ratio,
+                                                       rlo=rlo, rhi=rhi, rank=int(c[-1].lstrip("=")) if c[-1] != "–" else 0)
     return rows
 
-def group(label):
-    m = re.match(r"CodecBenchmark\.(\w+) buffer=(\w+) codec=([\w-]+)/([\w-]+)", label)
-    return (m.group(4), m.group(1), m.group(2)), m.group(3)
+def group(key):
+    return key[:3], key[3]
 
 def forks_by_round(folder):
+    """(message, operation, buffer, format, variant) -> round -> the fork's median, from jmh.json and rounds.json."""
     rounds = json.load(open(folder + "/rounds.json"))["forkRounds"]
     data = {}
     for r in json.load(open(folder + "/jmh.json")):
         label = "CodecBenchmark.%s %s %s" % (r["benchmark"].split(".")[-1],
                                               " ".join("%s=%s" % kv for kv in sorted(r["params"].items())), r["mode"])
-        data[label] = dict(zip(rounds[label], (statistics.median(row) for row in r["primaryMetric"]["rawData"])))
+        fmt, message = r["params"]["codec"].split("/")
+        key = (message, r["benchmark"].split(".")[-1], r["params"]["buffer"], fmt, r["params"].get("variant"))
+        data[key] = dict(zip(rounds[label], (statistics.median(row) for row in r["primaryMetric"]["rawData"])))
     return data
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
@@ -88,7 +103,7 @@ print("- sharp: 95%% interval half-width, median %.1f%%, p90 %.1f%% (goal: media
 print("- per-case change between the runs: median %.1f%%, p90 %.1f%% (stretch goal: <= 5%% and <= 15%%)"
       % (statistics.median(change), pct(change, 0.9)))
 last = open(out + "/aa-compare.txt").read().strip().splitlines()
-print("- compare: `%s` (goal: 0 slower, 0 faster)" % next(l for l in reversed(last) if " slower, " in l))
+print("- compare: `%s` (goal: 0 worse, 0 better)" % next(l for l in reversed(last) if " worse, " in l))
 
 flips = disjoint = 0
 groups = {}
@@ -110,37 +125,40 @@ print("- order: %d format pairs (same message and operation) have disjoint x raw
       % (disjoint, flips))
 
 print("\n## A/B: Agrona's bounds checks off, which touches only the SBE cases\n")
+# the true change of each SBE case: its interval from the summary's table of variants, the point estimate unrounded
+# (the median of the per-round ratios, from the truth run's own forks)
 truths = {}
+by_round = forks_by_round(truth)
+for key, forks in by_round.items():
+    if key[4] == "nochecks":
+        checks = by_round[key[:4] + ("checks",)]
+        ratios = [v / checks[r] for r, v in forks.items() if r in checks]
+        truths[key[:4]] = [statistics.median(ratios), None]
 for line in open(truth + "/summary.md"):
-    if line.startswith("| CodecBenchmark.") and "| nochecks |" in line:
-        c = [x.strip() for x in line.strip().strip("|").split("|")]
-        truths[c[0].replace(" avgt", "")] = [None, c[6]]
-# the point estimate unrounded: the median of the per-round ratios, from the truth run's own forks
-for label, by_round in forks_by_round(truth).items():
-    if "variant=nochecks" in label:
-        checks = forks_by_round(truth)[label.replace("variant=nochecks", "variant=checks")]
-        ratios = [v / checks[r] for r, v in by_round.items() if r in checks]
-        key = label.replace(" variant=nochecks", "").replace(" avgt", "")
-        if key in truths:
-            truths[key][0] = statistics.median(ratios)
+    c = [x.strip() for x in line.strip().strip("|").split("|")]
+    if line.startswith("| CodecBenchmark · ") and len(c) == 8 and c[1] == "nochecks":
+        _, fmt, message, operation, buffer = c[0].split(" · ")
+        _, lo, hi = estimate(c[5])
+        if (message, operation, buffer, fmt) in truths:
+            truths[(message, operation, buffer, fmt)][1] = "[%s, %s]" % (lo, hi)
 def percent_interval(ratios):
     """'[0.89, 0.92]' as '[-11.0, -8.0]'."""
     lo, hi = (float(v) for v in ratios.strip("[]*").split(", "))
     return "[%+.1f, %+.1f]" % ((lo - 1) * 100, (hi - 1) * 100)
 flagged, rows = [], []
 for line in open(out + "/ab-compare.txt"):
-    if not line.startswith("CodecBenchmark."):
-        continue
-    m = re.match(r"(CodecBenchmark\.\S+ buffer=\S+ codec=\S+)\s+avgt.*?([+-]\d+\.\d)%(?: \[([+-]\d+\.\d), ([+-]\d+\.\d)\])?.*\s(\S+)$",
-                 line.rstrip())
+    m = re.match(r"benchmark=CodecBenchmark format=(\S+) message=(\S+) operation=(\S+) buffer=(\S+)\s+time\s.*?"
+                 r"([+-]\d+\.\d)%(?: \[([+-]\d+\.\d), ([+-]\d+\.\d)\])?\s+\S+\s+(\S+)$", line.rstrip())
     if not m:
         continue
-    label, chg, verdict = m.group(1), float(m.group(2)), m.group(5)
-    lo, hi = (float(m.group(3)), float(m.group(4))) if m.group(3) else (float("-inf"), float("inf"))
-    if verdict in ("slower", "faster"):
-        flagged.append(label)
-    if "codec=sbe/" in label:
-        t = truths.get(label)
+    key = (m.group(2), m.group(3), m.group(4), m.group(1))
+    label = "%s/%s %s %s" % (key[3], key[0], key[1], key[2])
+    chg, verdict = float(m.group(5)), m.group(8)
+    lo, hi = (float(m.group(6)), float(m.group(7))) if m.group(6) else (float("-inf"), float("inf"))
+    if verdict in ("worse", "better"):
+        flagged.append(key)
+    if key[3] == "sbe":
+        t = truths.get(key)
         holds = t is not None and t[0] is not None and lo <= (t[0] - 1) * 100 <= hi
         rows.append("| %s | %+.1f%% [%+.1f, %+.1f] | %s | %s | %s |" % (label, chg, lo, hi, verdict,
                     "%+.1f%% %s" % ((t[0] - 1) * 100, percent_interval(t[1])) if t and t[0] else "–",
@@ -148,9 +166,9 @@ for line in open(out + "/ab-compare.txt"):
 print("| SBE case | compare's change [95% CI] | verdict | true change (24 paired rounds) [95% CI] | interval holds it |")
 print("| --- | ---: | --- | ---: | --- |")
 print("\n".join(rows))
-others = [f for f in flagged if "codec=sbe/" not in f]
+others = [f for f in flagged if f[3] != "sbe"]
 print("\n- flagged: %d of %d SBE cases; other cases flagged: %d (goal: 0)%s" % (
-    sum(1 for f in flagged if "codec=sbe/" in f), len(rows), len(others), "".join("\n  - " + o for o in others)))
+    sum(1 for f in flagged if f[3] == "sbe"), len(rows), len(others), "".join("\n  - " + " ".join(o) for o in others)))
 
 print("\n## Other schedules, from the same two runs\n")
 print("The A/A pair again, as if it had run fewer rounds (its first R), and with the interval at 99% instead of 95%:")
@@ -192,7 +210,7 @@ for g, ks in qgroups.items():
             if Q1[x]["rank"] < Q1[y]["rank"]:
                 pairs += 1
                 if Q2[x]["rank"] > Q2[y]["rank"]:
-                    contradictions.append("%s vs %s" % (x, y))
+                    contradictions.append("%s vs %s" % (" ".join(x), " ".join(y)))
 print("- %d groups; %d ordered pairs in run 1; %d put the other way round in run 2 (goal: 0; ties allowed)"
       % (len(qgroups), pairs, len(contradictions)))
 for c in contradictions:

@@ -1,9 +1,9 @@
 package dev.wirebench.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.ResultsException;
-import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.results.Comparison;
 import dev.wirebench.harness.results.Comparison.Row;
 import dev.wirebench.harness.results.Comparison.Verdict;
@@ -152,9 +152,9 @@ final class CompareCommand {
 
     private static String estimate(Estimate e) {
         if (e.n() < 2) {
-            return Summary.number(e.median()) + " (" + e.n() + ")";
+            return SummaryMarkdown.number(e.median()) + " (" + e.n() + ")";
         }
-        return Summary.number(e.median()) + " [" + Summary.number(e.low()) + ", " + Summary.number(e.high()) + "] ("
+        return SummaryMarkdown.number(e.median()) + " [" + SummaryMarkdown.number(e.low()) + ", " + SummaryMarkdown.number(e.high()) + "] ("
                 + e.n() + ")";
     }
 

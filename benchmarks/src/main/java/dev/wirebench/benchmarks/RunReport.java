@@ -1,48 +1,47 @@
 package dev.wirebench.benchmarks;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.BarChart;
 import dev.wirebench.harness.BarSeries;
 import dev.wirebench.harness.Charts;
-import dev.wirebench.harness.JmhJson;
-import dev.wirebench.harness.JmhResult;
-import dev.wirebench.harness.Metric;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RoundLog;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.Summary;
-import dev.wirebench.harness.Summary.Entry;
-import dev.wirebench.harness.Summary.Figure;
-import dev.wirebench.harness.Summary.Table;
+import dev.wirebench.harness.report.Layout;
+import dev.wirebench.harness.report.Layout.Column;
+import dev.wirebench.harness.report.Layout.Figure;
+import dev.wirebench.harness.report.Layout.Section;
+import dev.wirebench.harness.report.SummaryMarkdown;
+import dev.wirebench.harness.results.JmhMeasures;
+import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.ResultsFile;
+import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.stats.Estimate;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
- * A run folder's {@code summary.md}, {@code results.json} and PNG charts, built from its {@code jmh.json}
- * alone (plus {@code env.json} and {@code sizes.json} when the run left them): the same function serves the
- * end of a run and {@code report}, so both give the same tables.
+ * A JMH run folder's {@code results.json}, {@code summary.md} and PNG charts, built from its {@code jmh.json}
+ * (plus {@code env.json}, {@code rounds.json} and {@code sizes.json} when the run left them) through the one
+ * result model: the same function serves the end of a run and {@code report}, so both give the same tables.
  *
- * <p>This is where the codec suite's meaning lives: {@code codec=format/message} splits into the
- * ranking group (message, operation, buffer) and the member (format), {@code raw} is the baseline,
- * and sizes are the encoded reference message. Other suites get a plain table until they bring their own.
+ * <p>This is where the codec suite's layout lives: a headline table per message (and buffer) with the formats as
+ * rows and encode, decode and traverse as columns, {@code raw} the baseline; then every case of every benchmark
+ * class, ranked on the parameter it compares ({@link #MEMBER_PARAMS}).
  */
 final class RunReport {
 
@@ -50,10 +49,13 @@ final class RunReport {
     /** Codec name to the encoded size of its reference message, recorded when the run starts. */
     static final String SIZES_FILE = "sizes.json";
     static final String BASELINE = "raw";
-    private static final String CODEC_SUITE = CodecBenchmark.class.getName();
-    private static final List<String> OPERATIONS = List.of("encode", "decode", "traverse", "roundTrip");
-    /** Round trip is encode plus decode: charting it too would only repeat them. */
-    private static final List<String> CHARTED = List.of("encode", "decode", "traverse");
+    /** The operations of the headline tables and the charts: round trip is encode plus decode, and would only repeat them. */
+    private static final List<String> HEADLINE = List.of("encode", "decode", "traverse");
+    /**
+     * The parameters that name what a suite ranks (the member of a group); every other parameter separates
+     * groups. A new suite names its compared parameter one of these to be ranked the same way.
+     */
+    static final List<String> MEMBER_PARAMS = List.of("library", "engine", "format", "implementation", "threads");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private RunReport() {
@@ -64,191 +66,209 @@ final class RunReport {
     }
 
     /**
-     * Rebuilds summary.md and the charts of the run folder from its jmh.json.
+     * Rebuilds results.json, summary.md and the charts of the run folder from its jmh.json.
      *
      * @param codecs the registry, for sizes when the run recorded none (an older run, or a JSON from elsewhere)
      * @throws ResultsException when the folder's jmh.json cannot be read
      */
     static Written write(RunFolder folder, Codecs codecs) {
-        List<JmhResult> results = JmhJson.read(folder.path());
-        List<String> settings = JmhJson.readSettings(folder.path());
-        List<String> header = new ArrayList<>();
-        JsonNode env = readJson(folder.resolve(Main.ENV_FILE));
-        if (env != null) {
-            header.addAll(Summary.describe(env));
-        } else {
-            header.add("Environment: not recorded (no " + Main.ENV_FILE + " beside this JSON)");
+        RunResults results = JmhRun.of(folder.path(), Map.of());
+        List<String> notes = new ArrayList<>();
+        if (results.environment().isEmpty()) {
+            notes.add("Environment: not recorded (no " + Main.ENV_FILE + " beside this JSON)");
         }
-        settings.forEach(s -> header.add("Settings: " + s));
         RoundLog rounds = RoundLog.read(folder.path());
         if (rounds != null) {
-            header.add(String.format(java.util.Locale.ROOT, "Rounds: %d, each running every case as one fork in its own "
-                    + "shuffled order (seed %d; the order is in %s)", rounds.rounds(), rounds.seed(), RoundLog.FILE_NAME));
-            rounds.variants().forEach((name, how) -> header.add("Variant " + name + ": " + how));
-            rounds.notes().forEach(header::add);
-            if (!rounds.failures().isEmpty()) {
-                header.add(rounds.failures().size() + " forks gave no result (listed in " + RoundLog.FILE_NAME + ")");
-            }
+            notes.addAll(rounds.notes());
         }
-        if (results.stream().allMatch(r -> r.primary().forks().size() < 2)) {
-            header.add("One fork per case: no interval and no ranking can be drawn from one fork; run in rounds "
+        if (results.measures().stream().allMatch(m -> m.samples().size() < 2)) {
+            notes.add("One fork per case: no interval and no ranking can be drawn from one fork; run in rounds "
                     + "(--quick, --preset nightly or --rounds R) for those");
         }
-
-        Map<String, Long> sizes = readSizes(folder.resolve(SIZES_FILE));
-        List<String> codecNames = results.stream().filter(RunReport::isCodecResult)
-                .map(r -> r.params().get(JmhOptions.CODEC_PARAM)).distinct().toList();
-        if (!codecNames.isEmpty()) {
+        List<String> measured = JmhRun.codecs(results);
+        if (!measured.isEmpty()) {
+            Map<String, Long> sizes = readSizes(folder.resolve(SIZES_FILE));
             if (sizes == null) {
-                List<String> known = codecNames.stream().filter(codecs.names()::contains).toList();
-                sizes = SizesCommand.referenceSizes(codecs, known);
-                header.add("Size B: the encoded reference message, computed by this build (the run recorded no "
+                sizes = SizesCommand.referenceSizes(codecs, measured.stream().filter(codecs.names()::contains).toList());
+                notes.add("Size B: the encoded reference message, computed by this build (the run recorded no "
                         + SIZES_FILE + ")");
             } else {
-                header.add("Size B: the encoded reference message, as the run recorded it in " + SIZES_FILE);
+                notes.add("Size B: the encoded reference message, as the run recorded it in " + SIZES_FILE);
             }
+            results = JmhRun.withSizes(results, sizes);
         }
-        Map<String, Long> sizeOf = sizes == null ? Map.of() : sizes;
-
-        List<Table> tables = tables(results, sizeOf, rounds);
+        ResultsFile.write(folder.path(), results);
         List<Figure> figures = new ArrayList<>();
         List<Path> charts = new ArrayList<>();
-        drawCodecCharts(folder, results, sizeOf, figures, charts);
-        String title = "wirebench run " + folder.path().toAbsolutePath().normalize().getFileName();
-        String headline = CodecTables.markdown(results.stream().filter(RunReport::isCodecResult).toList(), sizeOf, rounds)
-                + VariantTables.markdown(results, rounds);
-        Path summary = folder.writeText(SUMMARY_FILE, Summary.markdown(title, header, headline, tables, figures));
-        ResultsFile.write(folder.path(), JmhRun.of(folder.path(), sizeOf));
+        drawCodecCharts(folder, results, figures, charts);
+        List<String> variants = new ArrayList<>(rounds == null ? List.of() : rounds.variants().keySet());
+        Path summary = folder.writeText(SUMMARY_FILE, SummaryMarkdown.markdown(results, layout(results, notes, variants,
+                figures)));
         return new Written(summary, charts);
     }
 
-    /**
-     * The parameters that name what a suite ranks (the member of a group); every other parameter separates
-     * groups. A new suite names its compared parameter one of these to be ranked the same way.
-     */
-    static final List<String> MEMBER_PARAMS = List.of("library", "engine", "format", "implementation", "threads");
-
-    /** One table per benchmark class, in the order the classes first appear. */
-    static List<Table> tables(List<JmhResult> results, Map<String, Long> sizes, RoundLog rounds) {
-        Map<String, List<JmhResult>> bySuite = new LinkedHashMap<>();
-        for (JmhResult r : results) {
-            bySuite.computeIfAbsent(suiteOf(r), s -> new ArrayList<>()).add(r);
+    /** The summary's layout: the headline tables of the codec suite, the variants' verdicts, every case by class. */
+    static Layout layout(RunResults results, List<String> notes, List<String> variants, List<Figure> figures) {
+        List<Section> sections = new ArrayList<>();
+        Section headline = headline(results);
+        if (headline != null) {
+            sections.add(headline);
         }
-        List<Table> tables = new ArrayList<>();
-        bySuite.forEach((suite, members) -> {
-            String simple = suite.substring(suite.lastIndexOf('.') + 1);
-            if (suite.equals(CODEC_SUITE) && members.stream().allMatch(RunReport::isCodecResult)) {
-                tables.add(new Table(simple + (CodecTables.any(members) ? ": every case" : ""), BASELINE,
-                        codecEntries(members, sizes), rounds));
-            } else {
-                // another suite (FixCodecBenchmark, PduCodecBenchmark, ...): within a method, mode and every parameter
-                // but the compared one (library, engine...), the compared one's values rank against each other
-                List<Entry> entries = members.stream().map(r -> new Entry(r, group(r), member(r), OptionalLong.empty()))
-                        .sorted(Comparator.comparing(Entry::group)).toList();
-                tables.add(new Table(simple, null, entries, rounds));
+        String variantTable = VariantTables.markdown(results, variants);
+        if (!variantTable.isEmpty()) {
+            sections.add(Section.text("Variants against " + variants(results, variants).get(0), variantTable));
+        }
+        Set<String> classes = new LinkedHashSet<>();
+        results.measures().forEach(m -> {
+            if (m.dims().containsKey("benchmark")) {
+                classes.add(m.dims().get("benchmark"));
             }
         });
-        return tables;
+        classes.forEach(c -> sections.add(everyCase(results, c, headline != null && c.equals(JmhRun.CODEC_BENCHMARK))));
+        return new Layout(notes, sections, figures);
     }
 
-    /** A result's group outside the codec suite: method, mode and every parameter but the compared one. */
-    private static String group(JmhResult r) {
-        String rest = r.params().entrySet().stream().filter(e -> !MEMBER_PARAMS.contains(e.getKey()))
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
-        return r.benchmark() + " " + r.mode() + (rest.isEmpty() ? "" : " " + rest);
-    }
-
-    private static String member(JmhResult r) {
-        String member = r.params().entrySet().stream().filter(e -> MEMBER_PARAMS.contains(e.getKey()))
-                .map(Map.Entry::getValue).collect(Collectors.joining(" "));
-        return member.isEmpty() ? r.label() : member;
-    }
-
-    private static List<Entry> codecEntries(List<JmhResult> results, Map<String, Long> sizes) {
-        List<Entry> entries = new ArrayList<>();
-        for (JmhResult r : results) {
-            CodecRow row = CodecRow.of(r);
-            Long size = sizes.get(row.codec());
-            entries.add(new Entry(r, row.group(), row.format(), size == null ? OptionalLong.empty() : OptionalLong.of(size)));
-        }
-        // messages in name order, then operations in the order the benchmark defines them, then buffers
-        entries.sort(Comparator.comparing((Entry e) -> CodecRow.of(e.result()).message())
-                .thenComparing(e -> operationIndex(CodecRow.of(e.result()).operation()))
-                .thenComparing(Entry::group));
-        return entries;
-    }
-
-    private static int operationIndex(String operation) {
-        int i = OPERATIONS.indexOf(operation);
-        return i < 0 ? OPERATIONS.size() : i;
-    }
-
-    private static String suiteOf(JmhResult r) {
-        return r.benchmark().substring(0, r.benchmark().lastIndexOf('.'));
-    }
-
-    static boolean isCodecResult(JmhResult r) {
-        String codec = r.params().get(JmhOptions.CODEC_PARAM);
-        return suiteOf(r).equals(CODEC_SUITE) && codec != null && codec.indexOf('/') > 0;
-    }
-
-    /** A CodecBenchmark result in the codec suite's terms. */
-    record CodecRow(String codec, String format, String message, String operation, String rest) {
-        static CodecRow of(JmhResult r) {
-            String codec = r.params().get(JmhOptions.CODEC_PARAM);
-            int slash = codec.indexOf('/');
-            String operation = r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1);
-            // every other parameter (buffer, or any a user adds) separates groups too
-            String rest = r.params().entrySet().stream().filter(e -> !e.getKey().equals(JmhOptions.CODEC_PARAM))
-                    .map(Map.Entry::getValue).collect(Collectors.joining(" · "));
-            if (!r.mode().equals("avgt")) {
-                rest = rest.isEmpty() ? r.mode() : rest + " · " + r.mode();
+    /** The variants in their order: as the round log lists them, then any other a case names. */
+    static List<String> variants(RunResults results, List<String> listed) {
+        Set<String> variants = new LinkedHashSet<>(listed);
+        results.measures().forEach(m -> {
+            if (m.dims().containsKey(Variant.PARAM)) {
+                variants.add(m.dims().get(Variant.PARAM));
             }
-            return new CodecRow(codec, codec.substring(0, slash), codec.substring(slash + 1), operation, rest);
-        }
+        });
+        return List.copyOf(variants);
+    }
 
-        String group() {
-            return message + " · " + operation + (rest.isEmpty() ? "" : " · " + rest);
+    /**
+     * Per message and every dimension but format and operation (buffer, variant): the formats as rows, per operation
+     * the median time, the cost over raw's with its interval and the rank, then allocation and size. Null without a
+     * codec case of those operations.
+     */
+    private static Section headline(RunResults results) {
+        List<Measure> times = results.measures().stream().filter(m -> JmhRun.isCodec(m) && m.metric().equals("time")
+                && HEADLINE.contains(m.dims().get("operation"))).toList();
+        if (times.isEmpty()) {
+            return null;
         }
+        List<String> operations = HEADLINE.stream().filter(op -> times.stream()
+                .anyMatch(m -> m.dims().get("operation").equals(op))).toList();
+        Set<String> split = new LinkedHashSet<>(List.of("message"));
+        times.forEach(m -> split.addAll(m.dims().keySet()));
+        split.removeAll(List.of("benchmark", "format", "operation"));
+        List<Column> columns = new ArrayList<>();
+        columns.add(Column.estimate("Size B", "size").on("format", "message"));
+        List<Column> allocation = new ArrayList<>();
+        for (String op : operations) {
+            Map<String, String> at = Map.of("operation", op);
+            columns.add(Column.median(op + " {unit}", "time").at(at));
+            columns.add(Column.ratio("× " + BASELINE + " [95% CI]", "time", "format", BASELINE).at(at));
+            columns.add(Column.rank("rank", "time", "format", BASELINE).at(at));
+            allocation.add(Column.median("", "allocation").at(at));
+        }
+        columns.add(Column.joined("B/op " + String.join(" / ", operations), allocation));
+        return new Section("Formats by message", Map.of("benchmark", JmhRun.CODEC_BENCHMARK), List.copyOf(split),
+                List.of("format"), columns, "Per operation: the median time of the forks; × " + BASELINE + " is the cost "
+                + "over " + BASELINE + "'s, the median of the per-round ratios with its 95% interval; formats whose "
+                + "intervals overlap share a rank (=2). Rows in order of their ranks. B/op is the gc profiler's allocation "
+                + "per operation (near-exact). Every case with its own interval is in the appendix below.", null, true);
+    }
+
+    /**
+     * Every case of one benchmark class, a row each: its score's median with the 95% interval of its forks, the
+     * forks, allocation, the class's own counters, and a rank among the cases that differ only in the compared
+     * parameter (for the codec suite: the format, on its cost over raw's, with size and that cost shown too).
+     */
+    private static Section everyCase(RunResults results, String benchmark, boolean appendix) {
+        List<Measure> mine = results.measures().stream().filter(m -> benchmark.equals(m.dims().get("benchmark"))).toList();
+        Set<String> dims = new LinkedHashSet<>();
+        mine.forEach(m -> dims.addAll(m.dims().keySet()));
+        dims.remove("benchmark");
+        String member = MEMBER_PARAMS.stream().filter(dims::contains).findFirst().orElse(null);
+        List<String> rows = new ArrayList<>(dims);
+        if (member != null) {
+            // the compared parameter last: the rows of one group read as a list of its members
+            rows.remove(member);
+            rows.add(member);
+        }
+        boolean codec = benchmark.equals(JmhRun.CODEC_BENCHMARK) && "format".equals(member);
+        List<String> scores = mine.stream().map(Measure::metric).filter(JmhMeasures::isScore).distinct().toList();
+        List<String> counters = new TreeSet<>(mine.stream().map(Measure::metric)
+                .filter(m -> !JmhMeasures.isScore(m) && !m.equals("allocation")).toList()).stream().toList();
+        List<Column> columns = new ArrayList<>();
+        for (String score : scores) {
+            columns.add(Column.estimate(capitalised(score) + " {unit}", score));
+        }
+        if (!scores.isEmpty()) {
+            columns.add(Column.samples("Forks", scores.get(0)));
+        }
+        columns.add(Column.median("Alloc B/op", "allocation"));
+        counters.forEach(c -> columns.add(Column.median(c, c)));
+        if (codec) {
+            columns.add(Column.estimate("Size B", "size").on("format", "message"));
+        }
+        for (String score : scores) {
+            String of = scores.size() > 1 ? " " + score : "";
+            if (codec) {
+                columns.add(Column.ratio("× " + BASELINE + of, score, "format", BASELINE));
+            }
+            if (member != null) {
+                columns.add(Column.rank("Rank" + of, score, member, codec ? BASELINE : null));
+            }
+        }
+        String ranked = member == null ? "" : " Ranked best first among the cases that differ only in " + member
+                + (codec ? ", on the cost over " + BASELINE + "'s (× " + BASELINE + ": the median of the per-round ratios"
+                + " with its 95% interval, above 1 costs more)" : "") + "; cases whose intervals overlap share a rank (=2).";
+        return new Section(appendix ? benchmark + ": every case" : benchmark, Map.of("benchmark", benchmark), List.of(),
+                rows, columns, "Per case: the median of its forks (each fork: the median of its iterations) with a 95% "
+                + "interval from order statistics, starred where fewer than six forks give less than 95%." + ranked,
+                null, true);
+    }
+
+    private static String capitalised(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /**
      * Per message (and buffer): time per operation per format, log scale with error bars; allocation per
      * operation per format; and one chart of encoded sizes per format.
      */
-    private static void drawCodecCharts(RunFolder folder, List<JmhResult> results, Map<String, Long> sizes,
-                                        List<Figure> figures, List<Path> charts) {
-        List<JmhResult> codecResults = results.stream().filter(RunReport::isCodecResult)
-                .filter(r -> r.mode().equals("avgt")).toList();
-        if (codecResults.isEmpty()) {
-            return;
-        }
-        // message -> rest (buffer) -> results
-        Map<String, Map<String, List<JmhResult>>> panels = new TreeMap<>();
-        for (JmhResult r : codecResults) {
-            CodecRow row = CodecRow.of(r);
-            panels.computeIfAbsent(row.message(), m -> new TreeMap<>()).computeIfAbsent(row.rest(), b -> new ArrayList<>()).add(r);
+    private static void drawCodecCharts(RunFolder folder, RunResults results, List<Figure> figures, List<Path> charts) {
+        // message -> the other dimensions' values (buffer) -> the codec suite's times and allocations
+        Map<String, Map<List<String>, List<Measure>>> panels = new TreeMap<>();
+        for (Measure m : results.measures()) {
+            if (JmhRun.isCodec(m) && (m.metric().equals("time") || m.metric().equals("allocation"))) {
+                List<String> rest = new ArrayList<>();
+                m.dims().forEach((k, v) -> {
+                    if (!List.of("benchmark", "format", "message", "operation").contains(k)) {
+                        rest.add(v);
+                    }
+                });
+                panels.computeIfAbsent(m.dims().get("message"), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(rest, k -> new ArrayList<>()).add(m);
+            }
         }
         panels.forEach((message, byRest) -> byRest.forEach((rest, members) -> {
-            String suffix = rest.isEmpty() ? "" : "-" + rest.replace(" · ", "-");
-            String where = rest.isEmpty() ? "" : " (" + rest + ")";
-            List<String> formats = formatsByScore(members, "decode");
-            String unit = members.get(0).primary().unit();
-
+            if (members.stream().noneMatch(m -> m.metric().equals("time"))) {
+                return;
+            }
+            String suffix = rest.isEmpty() ? "" : "-" + String.join("-", rest);
+            String where = rest.isEmpty() ? "" : " (" + String.join(" · ", rest) + ")";
+            List<String> formats = formatsByTime(members, "decode");
+            String unit = members.stream().filter(m -> m.metric().equals("time")).findFirst().orElseThrow().unit();
             List<BarSeries> time = new ArrayList<>();
             List<BarSeries> alloc = new ArrayList<>();
-            for (String operation : CHARTED) {
+            for (String operation : HEADLINE) {
                 List<Double> values = new ArrayList<>();
                 List<Double> errors = new ArrayList<>();
                 List<Double> bytes = new ArrayList<>();
                 for (String format : formats) {
-                    JmhResult r = find(members, format, operation);
-                    Estimate e = r == null ? null : Estimate.of(r.primary().samples());
+                    Measure t = find(members, format, operation, "time");
+                    Estimate e = t == null ? null : t.estimate();
                     values.add(e == null ? Double.NaN : e.median());
                     // the bar's whisker reaches the farther end of the 95% interval; one fork has none
                     errors.add(e == null || e.n() < 2 ? Double.NaN : Math.max(e.median() - e.low(), e.high() - e.median()));
-                    Metric a = r == null ? null : r.secondary().get(Summary.ALLOC_METRIC);
-                    bytes.add(a == null ? Double.NaN : Math.max(0, a.score()));
+                    Measure a = find(members, format, operation, "allocation");
+                    bytes.add(a == null ? Double.NaN : Math.max(0, a.estimate().median()));
                 }
                 if (values.stream().anyMatch(v -> !v.isNaN())) {
                     time.add(new BarSeries(operation, values, errors));
@@ -268,43 +288,31 @@ final class RunReport {
                 figures.add(new Figure(allocTitle, allocFile));
             }
         }));
-        if (!sizes.isEmpty()) {
-            drawSizes(folder, codecResults, sizes, figures, charts);
-        }
+        drawSizes(folder, results, figures, charts);
     }
 
-    private static void drawSizes(RunFolder folder, List<JmhResult> codecResults, Map<String, Long> sizes,
-                                  List<Figure> figures, List<Path> charts) {
+    /** One chart of every measured codec's encoded size, a series per message, formats by their total. */
+    private static void drawSizes(RunFolder folder, RunResults results, List<Figure> figures, List<Path> charts) {
+        Set<String> measured = new LinkedHashSet<>(JmhRun.codecs(results));
+        Map<String, Map<String, Double>> byFormat = new LinkedHashMap<>();
         TreeSet<String> messages = new TreeSet<>();
-        Map<String, Long> formatTotal = new LinkedHashMap<>();
-        for (JmhResult r : codecResults) {
-            CodecRow row = CodecRow.of(r);
-            Long size = sizes.get(row.codec());
-            if (size != null) {
-                messages.add(row.message());
-                formatTotal.putIfAbsent(row.format(), 0L);
+        for (Measure m : results.measures()) {
+            String format = m.dims().get("format");
+            String message = m.dims().get("message");
+            if (m.metric().equals("size") && measured.contains(format + "/" + message)) {
+                byFormat.computeIfAbsent(format, f -> new TreeMap<>()).put(message, m.estimate().median());
+                messages.add(message);
             }
         }
         if (messages.isEmpty()) {
             return;
         }
-        for (String format : formatTotal.keySet()) {
-            long total = 0;
-            for (String message : messages) {
-                total += sizes.getOrDefault(format + "/" + message, 0L);
-            }
-            formatTotal.put(format, total);
-        }
-        List<String> formats = formatTotal.entrySet().stream().sorted(Map.Entry.comparingByValue())
-                .map(Map.Entry::getKey).toList();
+        List<String> formats = byFormat.keySet().stream().sorted(java.util.Comparator.comparingDouble(
+                f -> byFormat.get(f).values().stream().mapToDouble(Double::doubleValue).sum())).toList();
         List<BarSeries> series = new ArrayList<>();
         for (String message : messages) {
-            List<Double> values = new ArrayList<>();
-            for (String format : formats) {
-                Long size = sizes.get(format + "/" + message);
-                values.add(size == null ? Double.NaN : size.doubleValue());
-            }
-            series.add(new BarSeries(message, values, null));
+            series.add(new BarSeries(message, formats.stream().map(f -> byFormat.get(f).getOrDefault(message, Double.NaN))
+                    .toList(), null));
         }
         String title = "Encoded size of each message's reference sample, smaller is better";
         charts.add(Charts.writePng(new BarChart(title, "format (ordered by total size)", "bytes (log scale)", formats,
@@ -313,24 +321,23 @@ final class RunReport {
     }
 
     /** The formats of a panel, fastest first at {@code operation} (formats without it last, by name). */
-    private static List<String> formatsByScore(List<JmhResult> members, String operation) {
-        Map<String, Double> score = new TreeMap<>();
-        for (JmhResult r : members) {
-            CodecRow row = CodecRow.of(r);
-            score.putIfAbsent(row.format(), Double.POSITIVE_INFINITY);
-            double median = Estimate.of(r.primary().samples()).median();
-            if (row.operation().equals(operation) && !Double.isNaN(median)) {
-                score.put(row.format(), median);
+    private static List<String> formatsByTime(List<Measure> members, String operation) {
+        Map<String, Double> time = new TreeMap<>();
+        for (Measure m : members) {
+            time.putIfAbsent(m.dims().get("format"), Double.POSITIVE_INFINITY);
+            double median = m.estimate().median();
+            if (m.metric().equals("time") && m.dims().get("operation").equals(operation) && !Double.isNaN(median)) {
+                time.put(m.dims().get("format"), median);
             }
         }
-        return score.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).toList();
+        return time.entrySet().stream().sorted(Map.Entry.comparingByValue()).map(Map.Entry::getKey).toList();
     }
 
-    private static JmhResult find(List<JmhResult> members, String format, String operation) {
-        for (JmhResult r : members) {
-            CodecRow row = CodecRow.of(r);
-            if (row.format().equals(format) && row.operation().equals(operation)) {
-                return r;
+    private static Measure find(List<Measure> members, String format, String operation, String metric) {
+        for (Measure m : members) {
+            if (m.metric().equals(metric) && m.dims().get("format").equals(format)
+                    && m.dims().get("operation").equals(operation)) {
+                return m;
             }
         }
         return null;
@@ -351,17 +358,6 @@ final class RunReport {
             return Objects.requireNonNull(sizes);
         } catch (IOException | RuntimeException e) {
             throw new ResultsException(file + " is not a sizes file (" + firstLine(e) + ")", e);
-        }
-    }
-
-    private static JsonNode readJson(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        try {
-            return JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new ResultsException(file + " is not JSON (" + firstLine(e) + ")", e);
         }
     }
 

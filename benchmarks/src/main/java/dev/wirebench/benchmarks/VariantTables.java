@@ -1,10 +1,12 @@
 package dev.wirebench.benchmarks;
 
+import dev.wirebench.harness.TextTable;
+import dev.wirebench.harness.report.SummaryMarkdown;
+import dev.wirebench.harness.results.Better;
 import dev.wirebench.harness.results.Comparison;
-import dev.wirebench.harness.JmhResult;
-import dev.wirebench.harness.Ranking;
-import dev.wirebench.harness.RoundLog;
-import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.results.JmhMeasures;
+import dev.wirebench.harness.results.Measure;
+import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.stats.Estimate;
 import dev.wirebench.harness.stats.Holm;
 import dev.wirebench.harness.stats.SignTest;
@@ -25,67 +27,67 @@ import java.util.TreeMap;
 final class VariantTables {
 
     /** A change smaller than this is not called, however significant. */
-    static final double THRESHOLD = 0.05;
+    static final double THRESHOLD = Comparison.DEFAULT_THRESHOLD_PERCENT / 100.0;
 
     private VariantTables() {
     }
 
-    /** The section, or "" when the run had no variants. */
-    static String markdown(List<JmhResult> results, RoundLog rounds) {
-        Map<String, Map<String, JmhResult>> byCase = new TreeMap<>();
-        List<String> variants = new ArrayList<>(rounds == null ? List.of() : rounds.variants().keySet());
-        for (JmhResult r : results) {
-            String variant = r.params().get(Variant.PARAM);
-            if (variant == null) {
-                continue;
-            }
-            if (!variants.contains(variant)) {
-                variants.add(variant);
-            }
-            Map<String, String> rest = new TreeMap<>(r.params());
-            rest.remove(Variant.PARAM);
-            byCase.computeIfAbsent(JmhResult.key(r.benchmark(), r.mode(), rest), k -> new LinkedHashMap<>()).put(variant, r);
-        }
+    /**
+     * The section's text (its explanation and table), or "" when the run had fewer than two variants.
+     *
+     * @param listed the variants in the order the run named them; the first is the one the others are set against
+     */
+    static String markdown(RunResults results, List<String> listed) {
+        List<String> variants = RunReport.variants(results, listed);
         if (variants.size() < 2) {
             return "";
+        }
+        // the case without its variant -> variant -> its score
+        Map<String, Map<String, Measure>> byCase = new TreeMap<>();
+        for (Measure m : results.measures()) {
+            if (m.dims().containsKey(Variant.PARAM) && JmhMeasures.isScore(m.metric())) {
+                Map<String, String> rest = new LinkedHashMap<>(m.dims());
+                rest.remove(Variant.PARAM);
+                String label = String.join(" · ", rest.values()) + (m.metric().equals("time") ? "" : " (" + m.metric() + ")");
+                byCase.computeIfAbsent(label, k -> new LinkedHashMap<>()).put(m.dims().get(Variant.PARAM), m);
+            }
         }
         String base = variants.get(0);
         List<String[]> rows = new ArrayList<>();
         List<Double> p = new ArrayList<>();
         List<Estimate> estimates = new ArrayList<>();
-        for (Map.Entry<String, Map<String, JmhResult>> c : byCase.entrySet()) {
-            JmhResult baseResult = c.getValue().get(base);
+        byCase.forEach((label, byVariant) -> {
+            Measure baseMeasure = byVariant.get(base);
             for (String variant : variants.subList(1, variants.size())) {
-                JmhResult other = c.getValue().get(variant);
-                if (baseResult == null || other == null) {
+                Measure other = byVariant.get(variant);
+                if (baseMeasure == null || other == null) {
                     continue;
                 }
-                double[] ratios = Ranking.ratios(other, baseResult, rounds);
-                Estimate e = Estimate.of(ratios);
-                estimates.add(e);
+                // a cost: time over the base's time, or the base's rate over the rate
+                double[] ratios = other.ratiosByRound(baseMeasure).stream()
+                        .mapToDouble(r -> other.better() == Better.LOWER ? r : 1 / r).filter(r -> Double.isFinite(r) && r > 0)
+                        .toArray();
+                estimates.add(Estimate.of(ratios));
                 p.add(ratios.length < 2 ? Double.NaN : SignTest.pValue(ratios));
-                rows.add(new String[]{c.getKey(), variant, Summary.number(Estimate.of(baseResult.primary().samples()).median()),
-                        Summary.number(Estimate.of(other.primary().samples()).median()), baseResult.primary().unit()});
+                rows.add(new String[]{label, variant, baseMeasure.unit(), SummaryMarkdown.number(baseMeasure.estimate().median()),
+                        SummaryMarkdown.number(other.estimate().median())});
             }
-        }
+        });
         double[] adjusted = Holm.adjust(p.stream().mapToDouble(Double::doubleValue).toArray());
         double strictest = Comparison.ALPHA / Math.max(1, Holm.tested(adjusted));
-        StringBuilder md = new StringBuilder("\n## Variants against ").append(base).append("\n\n");
-        md.append(String.format(Locale.ROOT, "Per case: each variant's cost over %s's, the median of the per-round ratios "
-                + "with its 95%% interval (above 1: costs more); p: sign test on those ratios, Holm-corrected over %d "
-                + "comparisons; slower/faster needs p < 5%% and a change beyond ±%.0f%%, ~ is no significant change, "
-                + "inconclusive is too few rounds to decide.%n%n", base, Holm.tested(adjusted), THRESHOLD * 100));
-        Summary.row(md, List.of("Case", "Variant", base, "Variant", "Unit", "× " + base, "95% CI", "p", "Verdict"));
-        Summary.row(md, List.of("---", "---", "---:", "---:", "---", "---:", "---:", "---:", "---"));
+        TextTable table = new TextTable(3, "Case", "Variant", "Unit", base, "The variant", "× " + base, "p", "Verdict");
         for (int i = 0; i < rows.size(); i++) {
             String[] r = rows.get(i);
             Estimate e = estimates.get(i);
-            String verdict = verdict(e, adjusted[i], strictest);
-            Summary.row(md, List.of(r[0], r[1], r[2], r[3], r[4], Summary.ratio(e.median()), Summary.ratioInterval(e),
+            table.add(r[0], r[1], r[2], r[3], r[4], e.n() == 0 ? "–" : SummaryMarkdown.ratio(e),
                     Double.isNaN(adjusted[i]) ? "–" : adjusted[i] < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", adjusted[i]),
-                    verdict));
+                    verdict(e, adjusted[i], strictest));
         }
-        return md.toString();
+        return String.format(Locale.ROOT, "Per case: each variant's cost over %s's, the median of the per-round ratios "
+                + "with its 95%% interval (above 1: costs more); p: sign test on those ratios, Holm-corrected over %d "
+                + "comparisons; slower/faster needs p < 5%% and a change beyond ±%.0f%%, ~ is no significant change, "
+                + "inconclusive is too few rounds to decide.%n%n", base, Holm.tested(adjusted), THRESHOLD * 100)
+                + table.toMarkdown().stripTrailing();
     }
 
     private static String verdict(Estimate ratio, double adjustedP, double strictest) {

@@ -91,9 +91,9 @@ class LatencyCommandTest {
         assertTrue(Pattern.compile("## Clock\n\n\\| Operation \\| Count .*\n.*\n\\| clock \\| 5000 \\|").matcher(summary).find(),
                 summary);
         for (String op : List.of("encode", "traverse")) {
-            int at = summary.indexOf("## Time per call: order · " + op);
+            int at = summary.indexOf("\n### order · " + op + "\n", summary.indexOf("\n## Time per call\n"));
             assertTrue(at > 0, summary);
-            String section = summary.substring(at, summary.indexOf("\n## ", at + 1));
+            String section = summary.substring(at, summary.indexOf("\n#", at + 1));
             // both formats, each with its 5000 calls
             Matcher rows = Pattern.compile("^\\| (raw|sbe) \\| 5000 \\|", Pattern.MULTILINE).matcher(section);
             int found = 0;

@@ -53,13 +53,18 @@ class ReportCommandTest {
         Path run = copyOfTheRun(dir);
         assertEquals(0, report(run.toString()), err());
         String summary = Files.readString(run.resolve("summary.md"));
-        assertTrue(summary.startsWith("# wirebench run 20261122-015305-vm\n\n- Machine: Intel(R) Xeon(R) Processor, 2 cores"),
-                summary);
+        assertTrue(summary.startsWith("# JMH benchmarks\n\n- Machine: Intel(R) Xeon(R) Processor, 2 cores"), summary);
         assertTrue(summary.contains("- Settings: JMH 1.37: 1 fork, 1 thread, warm-up 2 × 500 ms, measurement 3 × 500 ms"), summary);
-        assertTrue(summary.contains("| Benchmark | Mode | Median | 95% CI | Forks | Unit | Alloc B/op | Size B | × raw | 95% CI  | Rank |"),
+        assertTrue(summary.contains("## CodecBenchmark: every case\n\nPer case: the median of its forks"), summary);
+        assertTrue(summary.contains("| Message | Operation | Buffer | Format | Time ns/op | Forks | Alloc B/op | Size B | × raw | Rank |"),
                 summary);
         assertTrue(summary.contains("- One fork per case: no interval and no ranking can be drawn from one fork"), summary);
-        assertTrue(summary.contains("### order (heap)\n\n| Format | Size B | encode ns/op | × raw [95% CI] | rank |"), summary);
+        assertTrue(summary.contains("## Formats by message\n\nPer operation: the median time of the forks;"), summary);
+        assertTrue(summary.contains("### order · heap\n\n| Format | Size B | encode ns/op | × raw [95% CI] | rank |"), summary);
+        // the run's results, sizes among them, beside the summary drawn from them
+        dev.wirebench.harness.results.RunResults results = dev.wirebench.harness.results.ResultsFile.read(run);
+        assertTrue(results.measures().stream().anyMatch(m -> m.metric().equals("size")
+                && m.dims().equals(java.util.Map.of("format", "sbe", "message", "order"))), "sizes are measures");
         for (String chart : List.of("codec-order-heap.png", "codec-user-heap.png", "alloc-order-heap.png",
                 "alloc-user-heap.png", "sizes.png")) {
             BufferedImage image = ImageIO.read(run.resolve(chart).toFile());
@@ -80,17 +85,19 @@ class ReportCommandTest {
         double previous = 0;
         boolean sawRaw = false;
         for (String[] cells : group) {
-            double score = Double.parseDouble(cells[3]);
+            double score = Double.parseDouble(cells[5]);
             assertTrue(score >= previous, "best first: " + score + " after " + previous);
             previous = score;
-            if (cells[1].contains("codec=raw/order")) {
+            assertEquals("1", cells[6], "one fork");
+            assertEquals("–", cells[10], "one fork ranks against nothing");
+            if (cells[4].equals("raw")) {
                 sawRaw = true;
                 assertEquals("1.00", cells[9]);
             }
         }
         assertTrue(sawRaw);
         // the size column is the encoded reference message of this build (the run recorded none)
-        String[] sbe = group.stream().filter(c -> c[1].contains("codec=sbe/order")).findFirst().orElseThrow();
+        String[] sbe = group.stream().filter(c -> c[4].equals("sbe")).findFirst().orElseThrow();
         assertEquals(String.valueOf(SizesCommand.referenceSizes(CODECS, List.of("sbe/order")).get("sbe/order")), sbe[8]);
     }
 
@@ -100,12 +107,49 @@ class ReportCommandTest {
                 new dev.wirebench.harness.JmhResult("dev.wirebench.smpp.jmh.PduCodecBenchmark.decode", "thrpt",
                         new java.util.TreeMap<>(java.util.Map.of("library", library, "pdu", name)),
                         new dev.wirebench.harness.Metric(1, 0, "ops/us", List.of(1.0, 1.1)), java.util.Map.of());
-        List<dev.wirebench.harness.Summary.Table> tables = RunReport.tables(List.of(pdu.apply("jsmpp", "submit_sm"),
-                pdu.apply("wirebench", "enquire_link"), pdu.apply("wirebench", "submit_sm")), java.util.Map.of(), null);
-        List<dev.wirebench.harness.Summary.Entry> entries = tables.get(0).entries();
-        assertEquals(List.of("jsmpp", "wirebench", "wirebench"), entries.stream().map(e -> e.member()).sorted().toList());
-        assertEquals(2, entries.stream().map(e -> e.group()).distinct().count(), "submit_sm and enquire_link rank apart");
-        assertTrue(entries.stream().allMatch(e -> e.group().contains("pdu=")), entries.toString());
+        var measures = dev.wirebench.harness.results.JmhMeasures.of(List.of(pdu.apply("jsmpp", "submit_sm"),
+                pdu.apply("wirebench", "enquire_link"), pdu.apply("wirebench", "submit_sm")), JmhRun::dims);
+        var results = new dev.wirebench.harness.results.RunResults("jmh", JmhRun.TITLE, "2026-11-25T10:00:00",
+                java.util.Map.of(), java.util.Map.of(), List.of(), measures, List.of());
+        String md = dev.wirebench.harness.report.SummaryMarkdown.markdown(results,
+                RunReport.layout(results, List.of(), List.of(), List.of()));
+        assertFalse(md.contains("Formats by message"), "no codec case, no headline: " + md);
+        assertTrue(md.contains("## PduCodecBenchmark\n"), md);
+        assertTrue(md.contains("| Operation | Pdu | Library | Throughput ops/us | Forks | Alloc B/op | Rank |\n"), md);
+        // the library is ranked within each pdu: the two submit_sm share a place, enquire_link is alone
+        assertTrue(md.contains("| decode | submit_sm | jsmpp | 1.050 [1.000, 1.100]* | 2 | – | =1 |\n"
+                + "| decode | submit_sm | wirebench | 1.050 [1.000, 1.100]* | 2 | – | =1 |\n"), md);
+        assertTrue(md.contains("| decode | enquire_link | wirebench | 1.050 [1.000, 1.100]* | 2 | – | 1 |\n"), md);
+    }
+
+    @Test
+    void variantsAreSetAgainstTheFirstOnTheirPerRoundCostWithAVerdict() {
+        List<dev.wirebench.harness.results.Measure> measures = new ArrayList<>();
+        List<Integer> rounds = List.of(1, 2, 3, 4, 5, 6, 7, 8);
+        for (String variant : List.of("base", "slow", "same")) {
+            for (String format : List.of("raw", "sbe")) {
+                double cost = variant.equals("slow") ? 2 : 1;
+                List<Double> times = rounds.stream().map(k -> cost * (format.equals("raw") ? 10 : 20) * (1 + (k % 3) / 50.0)
+                        * (variant.equals("same") ? 1 + (k % 2 == 0 ? 0.001 : -0.001) : 1)).toList();
+                java.util.Map<String, String> dims = new java.util.LinkedHashMap<>();
+                dims.put("benchmark", "CodecBenchmark");
+                dims.put("format", format);
+                dims.put("message", "order");
+                dims.put("operation", "encode");
+                dims.put("variant", variant);
+                measures.add(new dev.wirebench.harness.results.Measure(dims, "time", "ns/op",
+                        dev.wirebench.harness.results.Better.LOWER, dev.wirebench.harness.results.Sample.FORK, times, rounds));
+            }
+        }
+        var results = new dev.wirebench.harness.results.RunResults("jmh", JmhRun.TITLE, "2026-11-25T10:00:00",
+                java.util.Map.of(), java.util.Map.of(), List.of(), measures, List.of());
+        String md = dev.wirebench.harness.report.SummaryMarkdown.markdown(results,
+                RunReport.layout(results, List.of(), List.of("base", "slow", "same"), List.of()));
+        assertTrue(md.contains("## Variants against base\n\nPer case: each variant's cost over base's"), md);
+        assertTrue(md.contains("| CodecBenchmark · raw · order · encode | slow | ns/op | 10.20 | 20.40 | 2.00 | 0.031 | slower |"), md);
+        assertTrue(md.contains("| CodecBenchmark · sbe · order · encode | same | ns/op | 20.40 | 20.40 | 1.00 | 1.000 | ~ |"), md);
+        // the headline splits by variant as well
+        assertTrue(md.contains("### order · slow\n"), md);
     }
 
     @Test
@@ -114,8 +158,7 @@ class ReportCommandTest {
         Files.writeString(run.resolve(RunReport.SIZES_FILE), "{\"sbe/order\": 12345}");
         assertEquals(0, report(run.resolve("jmh.json").toString()), err());
         String summary = Files.readString(run.resolve("summary.md"));
-        String[] sbe = rows(summary, "encode", "order").stream().filter(c -> c[1].contains("codec=sbe/order"))
-                .findFirst().orElseThrow();
+        String[] sbe = rows(summary, "encode", "order").stream().filter(c -> c[4].equals("sbe")).findFirst().orElseThrow();
         assertEquals("12345", sbe[8]);
         assertTrue(summary.contains("as the run recorded it in sizes.json"), summary);
     }
@@ -170,10 +213,9 @@ class ReportCommandTest {
         assertTrue(err().contains("fix-run is a fix run: its run wrote summary.md from its results.json"), err());
     }
 
-    /** Rows of the one ranking group: message, operation (heap buffers), split into cells. */
+    /** Rows of the one ranking group of the appendix: message, operation (heap buffers), split into cells. */
     private static List<String[]> rows(String summary, String operation, String message) {
-        Pattern row = Pattern.compile("^\\| CodecBenchmark\\." + operation + " buffer=heap codec=[^/]+/" + message + " \\|.*$",
-                Pattern.MULTILINE);
+        Pattern row = Pattern.compile("^\\| " + message + " \\| " + operation + " \\| heap \\| .*$", Pattern.MULTILINE);
         List<String[]> rows = new ArrayList<>();
         Matcher m = row.matcher(summary);
         while (m.find()) {

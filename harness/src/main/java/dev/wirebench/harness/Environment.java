@@ -1,5 +1,7 @@
 package dev.wirebench.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,11 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.Enumeration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -85,9 +89,9 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
      * memory, OS, e.g. {@code "JDK version: 17.0.15 → 25.0.1"}. Empty when the machines look alike.
      * Fields a run did not record are not compared.
      */
-    public static List<String> differences(com.fasterxml.jackson.databind.JsonNode base,
-                                           com.fasterxml.jackson.databind.JsonNode next) {
-        List<String> differences = new java.util.ArrayList<>();
+    public static List<String> differences(JsonNode base,
+                                           JsonNode next) {
+        List<String> differences = new ArrayList<>();
         String[][] fields = {{"JDK vendor", "/jdk/vendor"}, {"JDK version", "/jdk/version"}, {"VM", "/jdk/vmName"},
                 {"JVM flags", "/jdk/flags"}, {"CPU", "/cpu/model"}, {"cores", "/cpu/cores"}, {"memory bytes", "/memoryBytes"},
                 {"OS", "/os/name"}, {"OS version", "/os/version"}, {"architecture", "/os/arch"},
@@ -102,7 +106,7 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
         return differences;
     }
 
-    private static String text(com.fasterxml.jackson.databind.JsonNode node) {
+    private static String text(JsonNode node) {
         return node.isValueNode() ? node.asText() : node.toString();
     }
 
@@ -272,5 +276,43 @@ public record Environment(String wirebenchVersion, Map<String, Object> jdk, Map<
         if (group != null && artifact != null && version != null) {
             versions.put(group + ":" + artifact, version);
         }
+    }
+
+    /**
+     * The environment header from a run's env.json (as {@link Environment} writes it), tolerant of
+     * fields an older run did not record.
+     */
+    public static List<String> describe(JsonNode env) {
+        List<String> lines = new ArrayList<>();
+        JsonNode cpu = env.path("cpu");
+        JsonNode os = env.path("os");
+        long memory = env.path("memoryBytes").asLong(-1);
+        lines.add(String.format(Locale.ROOT, "Machine: %s, %s cores, %s memory; %s %s %s", cpu.path("model").asText("?"),
+                cpu.path("cores").asText("?"), memory > 0 ? String.format(Locale.ROOT, "%.1f GiB", memory / (double) (1L << 30)) : "unknown",
+                os.path("name").asText("?"), os.path("version").asText(""), os.path("arch").asText("")));
+        JsonNode jdk = env.path("jdk");
+        List<String> flags = new ArrayList<>();
+        jdk.path("flags").forEach(f -> flags.add(f.asText()));
+        lines.add(String.format(Locale.ROOT, "JDK: %s %s (%s %s); flags: %s", jdk.path("vendor").asText("?"),
+                jdk.path("version").asText("?"), jdk.path("vmName").asText(""), jdk.path("vmVersion").asText(""),
+                flags.isEmpty() ? "none" : "`" + String.join(" ", flags) + "`"));
+        JsonNode runner = env.path("runner");
+        if (runner.isObject() && !runner.isEmpty()) {
+            lines.add("Runner image: " + runner.path("imageOS").asText("?") + " " + runner.path("imageVersion").asText(""));
+        }
+        String commit = env.path("gitCommit").asText(null);
+        lines.add("wirebench " + env.path("wirebenchVersion").asText("(version not recorded)") + ", "
+                + (commit == null ? "not run from a git checkout" : "commit " + commit.substring(0, Math.min(12, commit.length()))));
+        List<String> libraries = new ArrayList<>();
+        env.path("libraries").properties().forEach(e -> {
+            if (!e.getKey().startsWith("dev.wirebench:")) {
+                // group:artifact, as artifact ids alone are ambiguous (capnp's is "runtime")
+                libraries.add(e.getKey() + " " + e.getValue().asText());
+            }
+        });
+        if (!libraries.isEmpty()) {
+            lines.add("Libraries: " + String.join(", ", libraries));
+        }
+        return lines;
     }
 }

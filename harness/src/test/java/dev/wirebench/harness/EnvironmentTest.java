@@ -124,4 +124,26 @@ class EnvironmentTest {
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + out);
     }
+
+    @Test
+    void describesTheEnvironmentAnEnvJsonRecords() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode env = json.readTree("""
+                {"wirebenchVersion":"0.1.0","jdk":{"vendor":"Eclipse Adoptium","version":"25","vmName":"OpenJDK 64-Bit Server VM",
+                 "vmVersion":"25+36","flags":["-Xmx1g"]},"cpu":{"model":"Xeon","cores":2},"memoryBytes":25769803776,
+                 "os":{"name":"Linux","version":"6.1","arch":"amd64"},"gitCommit":"0123456789abcdef0123456789abcdef01234567",
+                 "libraries":{"dev.wirebench:harness":"0.1.0","org.agrona:agrona":"2.4.1"}}""");
+        List<String> lines = Environment.describe(env);
+        assertEquals(List.of(
+                "Machine: Xeon, 2 cores, 24.0 GiB memory; Linux 6.1 amd64",
+                "JDK: Eclipse Adoptium 25 (OpenJDK 64-Bit Server VM 25+36); flags: `-Xmx1g`",
+                "wirebench 0.1.0, commit 0123456789ab",
+                "Libraries: org.agrona:agrona 2.4.1"), lines);
+        // an env.json from an older run, or none at all, still gives a header
+        List<String> bare = Environment.describe(json.readTree("{}"));
+        assertEquals("wirebench (version not recorded), not run from a git checkout", bare.get(2));
+        // and what Environment writes reads back
+        List<String> own = Environment.describe(json.readTree(json.writeValueAsString(Environment.capture(java.nio.file.Path.of("")))));
+        assertTrue(own.get(0).contains(Runtime.getRuntime().availableProcessors() + " cores"), own.toString());
+    }
 }

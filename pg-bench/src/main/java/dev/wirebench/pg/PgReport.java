@@ -8,7 +8,6 @@ import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.TextTable;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
@@ -160,7 +159,7 @@ final class PgReport {
     }
 
     private static String kib(long bytes) {
-        return Summary.number(bytes / 1024.0);
+        return SummaryMarkdown.number(bytes / 1024.0);
     }
 
     /** The tables as the console shows them at the end. */
@@ -210,7 +209,7 @@ final class PgReport {
         }
         for (Query.Result q : queries) {
             plans.append(String.format(Locale.ROOT, "\n\nAt %d rows the GIN index took %s ms to build and holds %s KiB.",
-                    q.rows(), Summary.number(q.indexBuildMillis()), kib(q.indexBytes())));
+                    q.rows(), SummaryMarkdown.number(q.indexBuildMillis()), kib(q.indexBytes())));
         }
         sections.add(Section.of("Queries: JSONB containment (`payload @> document`) vs reading and decoding every BYTEA row",
                 Map.of("operation", "query"), List.of("rows", "question", "way"), List.of(

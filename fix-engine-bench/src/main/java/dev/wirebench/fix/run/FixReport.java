@@ -5,7 +5,6 @@ import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
@@ -96,7 +95,7 @@ final class FixReport {
     }
 
     private static String micros(long nanos) {
-        return Summary.number(nanos / 1000.0);
+        return SummaryMarkdown.number(nanos / 1000.0);
     }
 
     private String rowKey(PingPongRun.Result r) {

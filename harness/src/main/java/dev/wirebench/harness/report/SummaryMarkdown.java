@@ -1,7 +1,7 @@
 package dev.wirebench.harness.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wirebench.harness.Summary;
+import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.TextTable;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
@@ -37,7 +37,7 @@ public final class SummaryMarkdown {
     public static String markdown(RunResults results, Layout layout) {
         StringBuilder md = new StringBuilder("# ").append(results.title()).append("\n\n");
         if (!results.environment().isEmpty()) {
-            for (String line : Summary.describe(new ObjectMapper().valueToTree(results.environment()))) {
+            for (String line : Environment.describe(new ObjectMapper().valueToTree(results.environment()))) {
                 md.append("- ").append(line).append('\n');
             }
         }
@@ -48,15 +48,20 @@ public final class SummaryMarkdown {
             results.failures().forEach(f -> md.append("- ").append(f).append('\n'));
         }
         for (Section section : layout.sections()) {
-            if (section.columns().isEmpty()) {
-                md.append("\n## ").append(section.title()).append("\n\n").append(section.after()).append('\n');
+            Map<List<String>, TextTable> tables = section.columns().isEmpty() ? Map.of() : tables(results, section);
+            if (!section.columns().isEmpty() && tables.isEmpty()) {
                 continue;
             }
-            Map<String, TextTable> tables = tables(results, section);
-            if (tables.isEmpty()) {
-                continue;
+            md.append("\n## ").append(section.title()).append('\n');
+            if (section.before() != null) {
+                md.append('\n').append(section.before()).append('\n');
             }
-            tables.forEach((title, table) -> md.append("\n## ").append(title).append("\n\n").append(table.toMarkdown()));
+            tables.forEach((group, table) -> {
+                if (!section.split().isEmpty()) {
+                    md.append("\n### ").append(String.join(" · ", group)).append('\n');
+                }
+                md.append('\n').append(table.toMarkdown());
+            });
             if (section.after() != null) {
                 md.append('\n').append(section.after()).append('\n');
             }
@@ -76,15 +81,18 @@ public final class SummaryMarkdown {
                 text.append('\n').append(section.title()).append(":\n").append(section.after()).append('\n');
                 continue;
             }
-            tables(results, section).forEach((title, table) -> text.append('\n').append(title).append(":\n")
-                    .append(table.toText()));
+            tables(results, section).forEach((group, table) -> text.append('\n').append(section.title())
+                    .append(group.isEmpty() ? "" : ": " + String.join(" · ", group)).append(":\n").append(table.toText()));
         }
         results.failures().forEach(f -> text.append("FAILED ").append(f).append('\n'));
         return text.toString();
     }
 
-    /** The section's tables by title: one, or one per value of its split dimensions; none without measures. */
-    static Map<String, TextTable> tables(RunResults results, Section section) {
+    /**
+     * The section's tables by the values of its split dimensions (none: one table): a table per group of measures
+     * that has a row to show.
+     */
+    static Map<List<String>, TextTable> tables(RunResults results, Section section) {
         // a split section holds only the measures that have every dimension it splits by
         List<Measure> measures = results.measures().stream().filter(m -> has(m.dims(), section.where())
                 && m.dims().keySet().containsAll(section.split())).toList();
@@ -92,55 +100,66 @@ public final class SummaryMarkdown {
                 .toList();
         Set<List<String>> groups = new LinkedHashSet<>();
         measures.forEach(m -> groups.add(values(m.dims(), section.split())));
-        Map<String, TextTable> tables = new LinkedHashMap<>();
+        Map<List<String>, TextTable> tables = new LinkedHashMap<>();
         for (List<String> group : groups) {
             Map<String, String> where = new LinkedHashMap<>(section.where());
             for (int i = 0; i < section.split().size(); i++) {
                 where.put(section.split().get(i), group.get(i));
             }
             List<Measure> members = measures.stream().filter(m -> has(m.dims(), where)).toList();
-            String title = group.isEmpty() ? section.title() : section.title() + ": " + String.join(" · ", group);
-            tables.put(title, table(section, where, members, histograms.stream().filter(h -> has(h.dims(), where)).toList()));
+            TextTable table = table(section, where, members, results.measures(),
+                    histograms.stream().filter(h -> has(h.dims(), where)).toList());
+            if (!table.isEmpty()) {
+                tables.put(group, table);
+            }
         }
         return tables;
     }
 
-    private static TextTable table(Section section, Map<String, String> where, List<Measure> measures,
+    /** What draws a row's cells: its dimensions, and for each rank column its rank and the value it was ranked on. */
+    private record Row(List<String> values, Map<String, String> dims, Map<Column, Ranked> ranks) {
+    }
+
+    private record Ranked(int rank, String label, double value) {
+    }
+
+    private static TextTable table(Section section, Map<String, String> where, List<Measure> measures, List<Measure> all,
                                    List<RecordedHistogram> histograms) {
-        Set<List<String>> rows = new LinkedHashSet<>();
+        Set<List<String>> keys = new LinkedHashSet<>();
         measures.stream().filter(m -> section.columns().stream().anyMatch(c -> shows(c, m)))
-                .forEach(m -> rows.add(values(m.dims(), section.rows())));
+                .forEach(m -> keys.add(values(m.dims(), section.rows())));
         // a row dimension that no row has (the rate of a closed-loop run) is left out
         List<Integer> shown = new ArrayList<>();
         for (int i = 0; i < section.rows().size(); i++) {
             int at = i;
-            if (rows.stream().anyMatch(r -> !r.get(at).isEmpty())) {
+            if (keys.stream().anyMatch(r -> !r.get(at).isEmpty())) {
                 shown.add(i);
             }
         }
-        List<String> header = new ArrayList<>();
-        shown.forEach(i -> header.add(capitalised(section.rows().get(i))));
-        section.columns().forEach(c -> header.add(c.header()));
-        TextTable table = new TextTable(shown.size(), header.toArray(String[]::new));
-        Map<List<String>, Map<String, String>> dimsOf = new LinkedHashMap<>();
-        for (List<String> row : rows) {
+        List<Row> rows = new ArrayList<>();
+        for (List<String> key : keys) {
             Map<String, String> rowDims = new LinkedHashMap<>(where);
             for (int i = 0; i < section.rows().size(); i++) {
-                if (!row.get(i).isEmpty()) {
-                    rowDims.put(section.rows().get(i), row.get(i));
+                if (!key.get(i).isEmpty()) {
+                    rowDims.put(section.rows().get(i), key.get(i));
                 }
             }
-            dimsOf.put(row, rowDims);
+            rows.add(new Row(key, rowDims, new LinkedHashMap<>()));
         }
-        Map<Column, Map<List<String>, String>> ranks = new LinkedHashMap<>();
-        section.columns().stream().filter(c -> c.kind() == Layout.Kind.RANK)
-                .forEach(c -> ranks.put(c, ranks(c, section, dimsOf, measures)));
-        for (List<String> row : rows) {
+        List<Column> rankColumns = section.columns().stream().filter(c -> c.kind() == Layout.Kind.RANK).toList();
+        rankColumns.forEach(c -> rank(c, section, rows, measures));
+        if (section.ranked() && !rankColumns.isEmpty()) {
+            rows.sort(rankOrder(rows, rankColumns.get(0)));
+        }
+        List<String> header = new ArrayList<>();
+        shown.forEach(i -> header.add(capitalised(section.rows().get(i))));
+        section.columns().forEach(c -> header.add(header(c, section, rows, measures, all)));
+        TextTable table = new TextTable(shown.size(), header.toArray(String[]::new));
+        for (Row row : rows) {
             List<String> cells = new ArrayList<>();
-            shown.forEach(i -> cells.add(row.get(i)));
+            shown.forEach(i -> cells.add(row.values().get(i)));
             for (Column column : section.columns()) {
-                cells.add(column.kind() == Layout.Kind.RANK ? ranks.get(column).get(row)
-                        : cell(column, section, dimsOf.get(row), measures, histograms));
+                cells.add(cell(column, section, row, measures, all, histograms));
             }
             table.add(cells.toArray(String[]::new));
         }
@@ -148,41 +167,60 @@ public final class SummaryMarkdown {
     }
 
     /**
-     * Each row's rank label: among the rows that share every row dimension but the column's member dimension, on
-     * the column's metric, or on its ratio to the baseline member where the column names one.
+     * Rows grouped as the first rank column groups them (in the order the groups first come), and within a group by
+     * their mean rank over every rank column, then by the value the first column ranked them on, best first.
      */
-    private static Map<List<String>, String> ranks(Column column, Section section, Map<List<String>, Map<String, String>> rows,
-                                                   List<Measure> measures) {
-        Map<Map<String, String>, List<List<String>>> groups = new LinkedHashMap<>();
-        rows.forEach((row, dims) -> {
-            Map<String, String> others = new LinkedHashMap<>(dims);
-            others.remove(column.baselineDim());
-            groups.computeIfAbsent(others, g -> new ArrayList<>()).add(row);
-        });
-        Map<List<String>, String> labels = new LinkedHashMap<>();
+    private static java.util.Comparator<Row> rankOrder(List<Row> rows, Column first) {
+        Map<Map<String, String>, Integer> groupOrder = new LinkedHashMap<>();
+        rows.forEach(r -> groupOrder.putIfAbsent(others(r.dims(), first), groupOrder.size()));
+        return java.util.Comparator.comparingInt((Row r) -> groupOrder.get(others(r.dims(), first)))
+                .thenComparingDouble(r -> r.ranks().values().stream().filter(k -> k.rank() > 0).mapToInt(Ranked::rank)
+                        .average().orElse(Double.MAX_VALUE))
+                .thenComparingDouble(r -> {
+                    Ranked k = r.ranks().get(first);
+                    return k == null || Double.isNaN(k.value()) ? Double.MAX_VALUE : k.value();
+                });
+    }
+
+    private static Map<String, String> others(Map<String, String> dims, Column rank) {
+        Map<String, String> others = new LinkedHashMap<>(dims);
+        others.remove(rank.baselineDim());
+        return others;
+    }
+
+    /**
+     * Ranks each row among the rows that share every row dimension but the column's member dimension, on the
+     * column's metric, or on its ratio to the baseline member where the column names one.
+     */
+    private static void rank(Column column, Section section, List<Row> rows, List<Measure> measures) {
+        Map<Map<String, String>, List<Row>> groups = new LinkedHashMap<>();
+        rows.forEach(row -> groups.computeIfAbsent(others(row.dims(), column), g -> new ArrayList<>()).add(row));
         groups.forEach((others, members) -> {
             List<Estimate> estimates = new ArrayList<>();
+            List<Double> medians = new ArrayList<>();
             boolean lowerIsBetter = true;
-            for (List<String> row : members) {
-                Measure m = find(measures, with(rows.get(row), column.where()), column.name(), section);
+            for (Row row : members) {
+                Map<String, String> where = with(row.dims(), column.where());
+                Measure m = find(measures, where, column.name(), section);
                 Estimate e = m == null ? Estimate.of() : m.estimate();
                 if (m != null && column.baselineValue() != null) {
-                    Map<String, String> base = with(rows.get(row), column.where());
-                    base.put(column.baselineDim(), column.baselineValue());
-                    Measure b = find(measures, base, column.name(), section);
+                    where.put(column.baselineDim(), column.baselineValue());
+                    Measure b = find(measures, where, column.name(), section);
                     List<Double> ratios = b == null ? List.of() : m.ratiosByRound(b);
                     e = ratios.isEmpty() ? e : Estimate.of(ratios);
                 }
                 lowerIsBetter = m == null ? lowerIsBetter : m.better() == Better.LOWER;
+                medians.add(e.median());
                 // a single sample ranks against nothing
                 estimates.add(e.n() < 2 ? Estimate.of() : e);
             }
             int[] ranks = TiedRanks.of(estimates, lowerIsBetter);
             for (int i = 0; i < members.size(); i++) {
-                labels.put(members.get(i), TiedRanks.label(ranks, i));
+                double value = medians.get(i);
+                members.get(i).ranks().put(column, new Ranked(ranks[i], TiedRanks.label(ranks, i),
+                        lowerIsBetter ? value : -value));
             }
         });
-        return labels;
     }
 
     private static Map<String, String> with(Map<String, String> dims, Map<String, String> more) {
@@ -191,42 +229,90 @@ public final class SummaryMarkdown {
         return all;
     }
 
-    private static String cell(Column column, Section section, Map<String, String> row, List<Measure> measures,
+    /** The header, {@code {unit}} replaced by the unit of the first measure the column shows. */
+    private static String header(Column column, Section section, List<Row> rows, List<Measure> measures, List<Measure> all) {
+        if (!column.header().contains("{unit}")) {
+            return column.header();
+        }
+        for (Row row : rows) {
+            Measure m = measure(column, section, row.dims(), measures, all);
+            if (m != null) {
+                return column.header().replace("{unit}", m.unit());
+            }
+        }
+        return column.header().replace("{unit}", "").strip();
+    }
+
+    /** The measure of {@code column} for a row: of the section, or of the whole run where it is matched on fewer dims. */
+    private static Measure measure(Column column, Section section, Map<String, String> row, List<Measure> measures,
+                                   List<Measure> all) {
+        Map<String, String> where = with(row, column.where());
+        if (column.on().isEmpty()) {
+            return find(measures, where, column.name(), section);
+        }
+        where.keySet().retainAll(column.on());
+        for (Measure m : all) {
+            if (m.metric().equals(column.name()) && m.dims().equals(where)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static String cell(Column column, Section section, Row row, List<Measure> measures, List<Measure> all,
                                List<RecordedHistogram> histograms) {
-        Map<String, String> where = new LinkedHashMap<>(row);
-        where.putAll(column.where());
         switch (column.kind()) {
-            case ESTIMATE -> {
-                Measure m = find(measures, where, column.name(), section);
-                if (m == null) {
-                    return NONE;
-                }
-                return estimate(m.estimate(), m.samples().stream().allMatch(v -> v == Math.rint(v) && Math.abs(v) < 1e15));
+            case RANK -> {
+                Ranked r = row.ranks().get(column);
+                return r == null ? NONE : r.label();
             }
-            case RATIO -> {
-                Measure m = find(measures, where, column.name(), section);
-                Map<String, String> base = new LinkedHashMap<>(where);
-                base.put(column.baselineDim(), column.baselineValue());
-                Measure b = find(measures, base, column.name(), section);
-                if (m == null || b == null || !(b.estimate().median() != 0)) {
-                    return NONE;
-                }
-                if (m == b) {
-                    return Summary.number(1);
-                }
-                // paired by round where both were taken in rounds: drift common to a round cancels, and the ratio
-                // has an interval of its own; else the ratio of the medians
-                List<Double> ratios = m.ratiosByRound(b);
-                return ratios.isEmpty() ? Summary.number(m.estimate().median() / b.estimate().median())
-                        : estimate(Estimate.of(ratios));
+            case JOINED -> {
+                List<String> parts = new ArrayList<>();
+                column.parts().forEach(p -> parts.add(cell(p, section, row, measures, all, histograms)));
+                return String.join(" / ", parts);
             }
-            default -> {
+            case HISTOGRAM -> {
+                Map<String, String> where = with(row.dims(), column.where());
                 for (RecordedHistogram h : histograms) {
                     if (h.name().equals(column.name()) && matches(h.dims(), where, section)) {
                         return histogram(h.histogram(), column.stat(), column.scale());
                     }
                 }
                 return NONE;
+            }
+            default -> {
+            }
+        }
+        Measure m = measure(column, section, row.dims(), measures, all);
+        if (m == null) {
+            return NONE;
+        }
+        boolean whole = m.samples().stream().allMatch(v -> v == Math.rint(v) && Math.abs(v) < 1e15);
+        switch (column.kind()) {
+            case ESTIMATE -> {
+                return estimate(m.estimate(), whole);
+            }
+            case MEDIAN -> {
+                return number(m.estimate().median(), whole);
+            }
+            case SAMPLES -> {
+                return Integer.toString(m.samples().size());
+            }
+            default -> {
+                Map<String, String> base = with(row.dims(), column.where());
+                base.put(column.baselineDim(), column.baselineValue());
+                Measure b = find(measures, base, column.name(), section);
+                if (b == null || !(b.estimate().median() != 0)) {
+                    return NONE;
+                }
+                if (m == b) {
+                    return ratio(1);
+                }
+                // paired by round where both were taken in rounds: drift common to a round cancels, and the ratio
+                // has an interval of its own; else the ratio of the medians
+                List<Double> ratios = m.ratiosByRound(b);
+                return ratios.isEmpty() ? ratio(m.estimate().median() / b.estimate().median())
+                        : ratio(Estimate.of(ratios));
             }
         }
     }
@@ -241,16 +327,44 @@ public final class SummaryMarkdown {
      * samples that are all alike as their one value.
      */
     static String estimate(Estimate e, boolean whole) {
+        return estimate(e, v -> number(v, whole));
+    }
+
+    private static String estimate(Estimate e, java.util.function.DoubleFunction<String> format) {
         // an interval that reads as one number (samples all alike, to the digits shown) is that number
-        if (e.n() < 2 || number(e.low(), whole).equals(number(e.high(), whole))) {
-            return number(e.median(), whole);
+        if (e.n() < 2 || format.apply(e.low()).equals(format.apply(e.high()))) {
+            return format.apply(e.median());
         }
-        return number(e.median(), whole) + " [" + number(e.low(), whole) + ", " + number(e.high(), whole) + "]"
+        return format.apply(e.median()) + " [" + format.apply(e.low()) + ", " + format.apply(e.high()) + "]"
                 + (e.reachesLevel() ? "" : "*");
     }
 
     private static String number(double value, boolean whole) {
-        return whole && value == Math.rint(value) ? Long.toString((long) value) : Summary.number(value);
+        return whole && value == Math.rint(value) ? Long.toString((long) value) : number(value);
+    }
+
+    /** A ratio's estimate: {@code 1.98 [1.95, 2.02]*}. */
+    public static String ratio(Estimate e) {
+        return estimate(e, SummaryMarkdown::ratio);
+    }
+
+    /** A ratio, three significant digits or more: 1.98, 44.8, 243. */
+    static String ratio(double value) {
+        if (!Double.isFinite(value)) {
+            return NONE;
+        }
+        double abs = Math.abs(value);
+        return String.format(java.util.Locale.ROOT, abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f", value);
+    }
+
+    /** Four significant digits or more, no exponent: 18466, 139.5, 44.07, 0.123; "–" for NaN. */
+    public static String number(double value) {
+        if (Double.isNaN(value)) {
+            return NONE;
+        }
+        double abs = Math.abs(value);
+        String pattern = abs >= 1000 ? "%.0f" : abs >= 100 ? "%.1f" : abs >= 10 ? "%.2f" : "%.3f";
+        return String.format(java.util.Locale.ROOT, pattern, value);
     }
 
     private static String histogram(Histogram h, String stat, double scale) {
@@ -259,9 +373,9 @@ public final class SummaryMarkdown {
         }
         return switch (stat) {
             case "count" -> Long.toString(h.getTotalCount());
-            case "min" -> Summary.number(h.getMinValue() / scale);
-            case "mean" -> Summary.number(h.getMean() / scale);
-            default -> Summary.number(h.getMaxValue() / scale);
+            case "min" -> number(h.getMinValue() / scale);
+            case "mean" -> number(h.getMean() / scale);
+            default -> number(h.getMaxValue() / scale);
         };
     }
 
@@ -297,8 +411,13 @@ public final class SummaryMarkdown {
         return true;
     }
 
+    /** Whether {@code m} gives its row to a table: a column shows it in the row's own dimensions. */
     private static boolean shows(Column column, Measure m) {
-        return column.kind() != Layout.Kind.HISTOGRAM && column.name().equals(m.metric()) && has(m.dims(), column.where());
+        if (column.kind() == Layout.Kind.JOINED) {
+            return column.parts().stream().anyMatch(p -> shows(p, m));
+        }
+        return column.kind() != Layout.Kind.HISTOGRAM && column.on().isEmpty() && column.name().equals(m.metric())
+                && has(m.dims(), column.where());
     }
 
     private static List<String> values(Map<String, String> dims, List<String> names) {

@@ -14,7 +14,10 @@ import java.util.function.Function;
  * JMH's results in the one model: per benchmark its score ({@code time} or {@code throughput}, JMH's unit,
  * one sample per fork) and the gc profiler's allocation ({@code allocation}, B/op, one sample per fork,
  * rounded to whole bytes: the profiler's normalisation leaves a few thousandths of a byte where nothing was
- * allocated, which is not a change anyone should be told of).
+ * allocated, which is not a change anyone should be told of), and the suite's own counters
+ * ({@code @AuxCounters}: a secondary result whose name has no dot, as a Java field's has none and every profiler's
+ * has one, the stack profiler's aside) under their own names, one sample per fork; a counter in a rate ({@code /s})
+ * is better higher, any other (bytes, threads per session) lower.
  */
 public final class JmhMeasures {
 
@@ -62,8 +65,21 @@ public final class JmhMeasures {
                             roundsOf(alloc, bytes, forkRounds)));
                 }
             }
+            new java.util.TreeMap<>(r.secondary()).forEach((name, counter) -> {
+                List<Double> values = forks(counter).stream().filter(v -> !v.isNaN()).toList();
+                if (isCounter(name) && !values.isEmpty()) {
+                    measures.add(new Measure(caseDims, name, counter.unit(),
+                            counter.unit().endsWith("/s") ? Better.HIGHER : Better.LOWER, Sample.FORK, values,
+                            roundsOf(counter, values, forkRounds)));
+                }
+            });
         }
         return measures;
+    }
+
+    /** Whether a secondary result is the suite's own counter rather than a profiler's. */
+    public static boolean isCounter(String name) {
+        return name.indexOf('.') < 0 && !name.equals("stack");
     }
 
     /** The rounds of the forks, where every fork gave a sample and the round log has one round per fork; else none. */
@@ -82,6 +98,11 @@ public final class JmhMeasures {
         dims.put("operation", method.substring(dot + 1));
         dims.putAll(r.params());
         return dims;
+    }
+
+    /** Whether {@code metric} is a benchmark's score (time or throughput), not its allocation or a counter. */
+    public static boolean isScore(String metric) {
+        return metric.equals("throughput") || metric.equals("time") || metric.startsWith("time (");
     }
 
     /** {@code time} for the modes that measure time per operation, {@code throughput} for thrpt. */

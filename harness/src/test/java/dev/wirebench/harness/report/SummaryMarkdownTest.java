@@ -56,9 +56,9 @@ class SummaryMarkdownTest {
         String md = SummaryMarkdown.markdown(r, layout);
         assertTrue(md.startsWith("# FIX ping-pong\n\n- Load: closed loop\n- every order timed\n"), md);
         assertTrue(md.contains("\n## Round trip\n\n| Engine | Orders | p50 (µs) | p99 (µs) | × raw | Max (µs) |\n"), md);
-        assertTrue(md.contains("\n| raw | – | 12.50 [10.50, 15.50] | – | 1.000 | – |\n"), md);
+        assertTrue(md.contains("\n| raw | – | 12.50 [10.50, 15.50] | – | 1.00 | – |\n"), md);
         // two samples: their range, starred, as it covers far less than 95%
-        assertTrue(md.contains("\n| quickfixj | 400 | 42.00 [40.50, 43.50]* | 90.50 | 3.360 | 400.1 |\n"), md);
+        assertTrue(md.contains("\n| quickfixj | 400 | 42.00 [40.50, 43.50]* | 90.50 | 3.36 | 400.1 |\n"), md);
         assertTrue(md.contains("\n![Percentiles](fix-rtt.png)\n"), md);
         assertTrue(SummaryMarkdown.text(r, layout).contains("Round trip:\nEngine"), SummaryMarkdown.text(r, layout));
     }
@@ -78,9 +78,10 @@ class SummaryMarkdownTest {
         String md = SummaryMarkdown.markdown(r, layout);
         assertTrue(md.indexOf("## Failed\n\n- window 8: refused") < md.indexOf("## Clock"), md);
         assertTrue(md.contains("## Clock\n\n| p50 |\n|---:|\n| 25.50 |\n"), md);
-        assertTrue(md.contains("## Latency: order · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 30.50 |\n| raw | 20.50 |\n"), md);
-        assertTrue(md.contains("## Latency: user · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 50.50 |\n"), md);
-        assertTrue(!md.contains("## Latency: clock") && !md.contains("## Latency\n"), "the clock has no message to split by: " + md);
+        assertTrue(md.contains("## Latency\n\n### order · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 30.50 |\n| raw | 20.50 |\n"
+                + "\n### user · encode\n\n| Format | p50 |\n|:---|---:|\n| sbe | 50.50 |\n"), md);
+        assertTrue(!md.contains("### clock"), "the clock has no message to split by: " + md);
+        assertTrue(SummaryMarkdown.text(r, layout).contains("\nLatency: user · encode:\nFormat"), SummaryMarkdown.text(r, layout));
     }
 
     @Test
@@ -95,9 +96,9 @@ class SummaryMarkdownTest {
                 List.of(), List.of());
         String md = SummaryMarkdown.markdown(r, new Layout(List.of(), List.of(Section.of("Encode", Map.of(), List.of("format"),
                 List.of(Column.ratio("× raw", "time", "format", "raw"), Column.rank("rank", "time", "format", "raw")))), List.of()));
-        assertTrue(md.contains("| raw | 1.000 | 1 |\n"), md);
-        assertTrue(md.contains("| sbe | 2.000 | 2 |\n"), "every round's ratio is 2: " + md);
-        assertTrue(md.contains("| colfer | 3.000 | =3 |\n") && md.contains("| capnp | 3.050 [2.900, 3.098] | =3 |\n"), md);
+        assertTrue(md.contains("| raw | 1.00 | 1 |\n"), md);
+        assertTrue(md.contains("| sbe | 2.00 | 2 |\n"), "every round's ratio is 2: " + md);
+        assertTrue(md.contains("| colfer | 3.00 | =3 |\n") && md.contains("| capnp | 3.05 [2.90, 3.10] | =3 |\n"), md);
     }
 
     @Test
@@ -114,5 +115,50 @@ class SummaryMarkdownTest {
         assertEquals("5.000", SummaryMarkdown.estimate(Estimate.of(5)));
         assertEquals("3.000 [1.000, 5.000]*", SummaryMarkdown.estimate(Estimate.of(1, 2, 3, 4, 5)));
         assertEquals("3.500 [1.000, 6.000]", SummaryMarkdown.estimate(Estimate.of(1, 2, 3, 4, 5, 6)));
+    }
+
+    @Test
+    void numbersKeepFourSignificantDigitsWithoutExponent() {
+        assertEquals("18466", SummaryMarkdown.number(18465.98));
+        assertEquals("139.5", SummaryMarkdown.number(139.54));
+        assertEquals("44.07", SummaryMarkdown.number(44.071));
+        assertEquals("0.123", SummaryMarkdown.number(0.1234));
+        assertEquals("–", SummaryMarkdown.number(Double.NaN));
+    }
+
+    @Test
+    void rankedRowsComeBestFirstByTheirMeanRankWithMediansJoinedCellsAndAMeasureMatchedOnFewerDimensions() {
+        List<Integer> rounds = List.of(1, 2, 3, 4, 5, 6);
+        List<Measure> measures = new java.util.ArrayList<>();
+        // slow is slowest at both operations, fast fastest; the two share no interval with raw
+        Map<String, Double> cost = Map.of("slow", 3.0, "raw", 1.0, "fast", 0.5);
+        for (String format : List.of("slow", "raw", "fast")) {
+            for (String op : List.of("encode", "decode")) {
+                double base = op.equals("encode") ? 10 : 20;
+                List<Double> samples = rounds.stream().map(k -> base * cost.get(format) * (1 + k / 100.0)).toList();
+                measures.add(new Measure(dims("format", format, "message", "order", "operation", op, "buffer", "heap"), "time",
+                        "ns/op", Better.LOWER, Sample.FORK, samples, rounds));
+                measures.add(new Measure(dims("format", format, "message", "order", "operation", op, "buffer", "heap"),
+                        "allocation", "B/op", Better.LOWER, Sample.FORK, List.of(0.0, 0.0, 0.0, 0.0, 0.0, 0.0), rounds));
+            }
+            measures.add(Measure.exact(dims("format", format, "message", "order"), "size", "B", Better.LOWER, 70));
+        }
+        List<Column> columns = new java.util.ArrayList<>(List.of(Column.estimate("Size B", "size").on("format", "message")));
+        List<Column> allocation = new java.util.ArrayList<>();
+        for (String op : List.of("encode", "decode")) {
+            columns.add(Column.median(op + " {unit}", "time").at(Map.of("operation", op)));
+            columns.add(Column.rank("rank", "time", "format", "raw").at(Map.of("operation", op)));
+            allocation.add(Column.median("", "allocation").at(Map.of("operation", op)));
+        }
+        columns.add(Column.joined("B/op", allocation));
+        columns.add(Column.samples("Forks", "time").at(Map.of("operation", "encode")));
+        Layout layout = new Layout(List.of(), List.of(new Section("Formats", Map.of(), List.of("message", "buffer"),
+                List.of("format"), columns, "Per operation: the median.", null, true)), List.of());
+        String md = SummaryMarkdown.markdown(results(measures, List.of(), List.of()), layout);
+        assertTrue(md.contains("## Formats\n\nPer operation: the median.\n\n### order · heap\n\n"
+                + "| Format | Size B | encode ns/op | rank | decode ns/op | rank | B/op | Forks |\n"), md);
+        assertTrue(md.contains("| fast | 70 | 5.175 | 1 | 10.35 | 1 | 0 / 0 | 6 |\n"
+                + "| raw | 70 | 10.35 | 2 | 20.70 | 2 | 0 / 0 | 6 |\n"
+                + "| slow | 70 | 31.05 | 3 | 62.10 | 3 | 0 / 0 | 6 |\n"), md);
     }
 }

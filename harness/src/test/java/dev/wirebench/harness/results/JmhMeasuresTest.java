@@ -43,4 +43,25 @@ class JmhMeasuresTest {
         assertEquals(Better.HIGHER, rate.better());
         assertEquals(List.of(), rate.rounds(), "two forks, three rounds: which fork ran when is not known");
     }
+
+    @Test
+    void aSuitesOwnCountersAreMeasuresAndProfilerMetricsAreNot() {
+        Map<String, Metric> secondary = Map.of(
+                JmhMeasures.ALLOC_METRIC, new Metric(40_000, 1, "B/op", List.of(40_000.0, 40_002.0)),
+                "gc.count", new Metric(3, 0, "counts", List.of(3.0, 3.0)),
+                "stack", new Metric(Double.NaN, Double.NaN, "---"),
+                "rssBytesPerSession", new Metric(17291.9, Double.NaN, "#", List.of(17291.9, 17300.1)),
+                "heapBytesPerSession", new Metric(Double.NaN, Double.NaN, "#", List.of(Double.NaN, Double.NaN)),
+                "opened", new Metric(5, Double.NaN, "ops/s", List.of(5.0, 6.0)));
+        JmhResult r = new JmhResult("dev.wirebench.smpp.jmh.MemoryBenchmark.openSessions", "ss",
+                new TreeMap<>(Map.of("sessions", "1000")), new Metric(1035, 2147, "ms/op", List.of(1000.0, 1070.0)), secondary);
+        List<Measure> measures = JmhMeasures.of(List.of(r));
+        assertEquals(List.of("time (single shot)", "allocation", "opened", "rssBytesPerSession"),
+                measures.stream().map(Measure::metric).toList(), "no profiler metric, and a counter that was NaN (not Linux) is left out");
+        Measure rss = measures.get(3);
+        assertEquals(List.of(17291.9, 17300.1), rss.samples());
+        assertEquals("#", rss.unit());
+        assertEquals(Better.LOWER, rss.better());
+        assertEquals(Better.HIGHER, measures.get(2).better(), "a counter in a rate is better higher");
+    }
 }

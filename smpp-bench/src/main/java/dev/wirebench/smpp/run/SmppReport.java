@@ -5,7 +5,6 @@ import dev.wirebench.harness.BarSeries;
 import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.Summary;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
@@ -77,13 +76,13 @@ final class SmppReport {
     static String oneLine(WindowRun.Result r) {
         Histogram h = r.latency();
         return String.format(Locale.ROOT, "window %d: %d submits, %s submit_sm/s; p50 %s µs, p99 %s µs, max %s µs%s",
-                r.window(), r.submits(), Summary.number(r.rate()), micros(h.getValueAtPercentile(50)),
+                r.window(), r.submits(), SummaryMarkdown.number(r.rate()), micros(h.getValueAtPercentile(50)),
                 micros(h.getValueAtPercentile(99)), micros(h.getMaxValue()),
                 r.timeouts() + r.errors() == 0 ? "" : "; " + r.timeouts() + " timeouts, " + r.errors() + " errors");
     }
 
     private static String micros(long nanos) {
-        return Summary.number(nanos / 1000.0);
+        return SummaryMarkdown.number(nanos / 1000.0);
     }
 
     /** Every repeat of each window, in the order the windows first ran. */
@@ -160,7 +159,7 @@ final class SmppReport {
         }
         double ratio = median(repeats.get(64)) / sync;
         return String.format(Locale.ROOT, "window 64 gave %s× the submit_sm/s of window 1: the goal of %.0f× is %s",
-                Summary.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
+                SummaryMarkdown.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
     }
 
     private static double median(List<WindowRun.Result> runs) {

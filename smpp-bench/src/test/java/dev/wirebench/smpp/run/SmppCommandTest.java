@@ -81,7 +81,7 @@ class SmppCommandTest {
             String hgrm = Files.readString(folder.resolve("window-" + window + ".hgrm"));
             assertTrue(Pattern.compile("Total count += +" + submits + "]").matcher(hgrm).find(), hgrm);
         }
-        assertEquals("1.000", row(summary, 1)[3].trim());
+        assertEquals("1.00", row(summary, 1)[3].trim());
         assertTrue(summary.contains("- JDK: "), summary);
         assertTrue(summary.contains("![Throughput and latency against window](smpp-sweep.png)"), summary);
         BufferedImage png = ImageIO.read(folder.resolve("smpp-sweep.png").toFile());
