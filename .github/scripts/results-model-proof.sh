@@ -43,7 +43,7 @@ smpp=$(run smpp smpp --quick --window-sweep 1,64)
 smpp_degraded=$(run smpp-degraded smpp --quick --window-sweep 1,8)
 rename "$smpp_degraded" window 8 64
 pg=$(run pg pg --quick)
-latency=$(run latency latency --quick --cases 'raw/order,sbe/order')
+latency=$(run latency latency --quick -p 'codec=raw/order,sbe/order')
 jmh=$(run jmh --quick -p 'codec=raw/order,sbe/order')
 
 for suite in fix smpp pg latency jmh; do

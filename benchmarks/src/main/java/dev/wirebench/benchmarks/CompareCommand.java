@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.ResultsException;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.results.Comparison;
 import dev.wirebench.harness.results.Comparison.Row;
 import dev.wirebench.harness.results.Comparison.Verdict;
@@ -11,6 +14,10 @@ import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.results.Sample;
 import dev.wirebench.harness.stats.Estimate;
+
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,54 +30,67 @@ import java.util.Locale;
  * latency, or JMH JSON files) measure by measure, judged on their samples ({@link Comparison}); exit status 3
  * when at least one measure got worse.
  */
-final class CompareCommand {
+public final class CompareCommand implements Subcommand {
 
-    static final int REGRESSION = 3;
-    static final int UNREADABLE = 2;
-    static final String USAGE = """
-            Usage: java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
-              <base>, <new>   two run folders of the same suite (jmh, fix, smpp, pg, latency), or JMH JSON files
-              --threshold P   the smallest change that counts, in percent of the base (default 5%)
-            Each fork (JMH) or repeat (fix, smpp, pg, latency) is a sample. A change counts when a Mann-Whitney test
-            of the two runs' samples, Holm-corrected over all measures, has p < 5% and the change (Hodges-Lehmann,
-            new / base) exceeds the threshold; worse and better follow each metric's direction (a time that rises, a
-            rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.
-            Exit status: 0 nothing worse, 3 at least one measure worse, 2 a run cannot be read or the two runs are of
-            different suites, 1 bad options.""";
+    private OptionSpec<String> thresholdSpec;
+    private OptionSpec<String> resultsDir;
 
-    private CompareCommand() {
+    @Override
+    public String name() {
+        return "compare";
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> files = new ArrayList<>();
-        double threshold = Comparison.DEFAULT_THRESHOLD_PERCENT;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("-h") || arg.equals("--help")) {
-                out.println(USAGE);
-                return 0;
-            } else if (arg.equals("--threshold")) {
-                if (i + 1 == args.length) {
-                    return usage(err, "--threshold needs a value, e.g. 5%");
-                }
-                String value = args[++i];
-                try {
-                    threshold = Double.parseDouble(value.endsWith("%") ? value.substring(0, value.length() - 1) : value);
-                } catch (NumberFormatException e) {
-                    return usage(err, "--threshold takes a percentage such as 5%, not " + value);
-                }
-                if (!(threshold >= 0)) {
-                    return usage(err, "--threshold must be 0% or more, not " + value);
-                }
-            } else if (arg.startsWith("-")) {
-                return usage(err, "unknown option " + arg);
-            } else {
-                files.add(arg);
-            }
-        }
+    @Override
+    public String summary() {
+        return "two runs of one suite (jmh, fix, smpp, pg, latency) measure by measure: worse, better, ~ or inconclusive";
+    }
+
+    @Override
+    public String operands() {
+        return "<base> <new>   (run folders of one suite, or JMH JSON files)";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        thresholdSpec = parser.accepts("threshold", "the smallest change that counts, in percent of the base")
+                .withRequiredArg().describedAs("P%").defaultsTo(format(Comparison.DEFAULT_THRESHOLD_PERCENT) + "%");
+        resultsDir = CommonOptions.resultsDir(parser, "where the run folder (env.json, compare.out) goes");
+    }
+
+    @Override
+    public String more() {
+        return """
+                Each fork (JMH) or repeat (fix, smpp, pg, latency) is a sample. A change counts when a Mann-Whitney test
+                of the two runs' samples, Holm-corrected over all measures, has p < 5% and the change (Hodges-Lehmann,
+                new / base) exceeds the threshold; worse and better follow each metric's direction (a time that rises, a
+                rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet options, PrintStream out, PrintStream err) {
+        List<String> files = options.nonOptionArguments().stream().map(Object::toString).toList();
         if (files.size() != 2) {
-            return usage(err, "two runs to compare, got " + files.size());
+            throw new IllegalArgumentException("two runs to compare, got " + files.size());
         }
+        double threshold = threshold(options.valueOf(thresholdSpec));
+        return KeptOutput.run(name(), CommonOptions.resultsDir(options, resultsDir), out, err,
+                tee -> compare(files, threshold, tee, err), ExitStatus.WORSE);
+    }
+
+    private static double threshold(String value) {
+        double threshold;
+        try {
+            threshold = Double.parseDouble(value.endsWith("%") ? value.substring(0, value.length() - 1) : value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--threshold takes a percentage such as 5%, not " + value);
+        }
+        if (!(threshold >= 0)) {
+            throw new IllegalArgumentException("--threshold must be 0% or more, not " + value);
+        }
+        return threshold;
+    }
+
+    private static ExitStatus compare(List<String> files, double threshold, PrintStream out, PrintStream err) {
         RunResults base;
         RunResults next;
         try {
@@ -78,12 +98,12 @@ final class CompareCommand {
             next = Runs.read(Path.of(files.get(1)));
         } catch (ResultsException e) {
             err.println("wirebench compare: " + e.getMessage());
-            return UNREADABLE;
+            return ExitStatus.UNREADABLE;
         }
         if (!base.suite().equals(next.suite())) {
             err.println("wirebench compare: " + files.get(0) + " is a " + base.suite() + " run and " + files.get(1)
                     + " a " + next.suite() + " run; only runs of one suite compare");
-            return UNREADABLE;
+            return ExitStatus.UNREADABLE;
         }
         Comparison comparison = Comparison.of(base.measures(), next.measures(), threshold);
         print(comparison, files, out);
@@ -93,7 +113,7 @@ final class CompareCommand {
             out.println("The runs did not run alike (env.json), so a change may be the machine's, not the code's:");
             differences.forEach(d -> out.println("  " + d));
         }
-        return comparison.hasRegression() ? REGRESSION : 0;
+        return comparison.hasRegression() ? ExitStatus.WORSE : ExitStatus.DONE;
     }
 
     /** What differs between where the two runs ran; nothing when either did not record it. */
@@ -184,11 +204,5 @@ final class CompareCommand {
 
     private static String format(double percent) {
         return percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("wirebench compare: " + problem);
-        err.println(USAGE);
-        return 1;
     }
 }

@@ -4,6 +4,12 @@ import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.Sample;
 import dev.wirebench.codec.Samples;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,62 +27,79 @@ import java.util.List;
  * {@code capnp decode}). Raw bytes go to standard output (or FILE); a one-line description goes to
  * standard error, so that {@code > file.bin} holds nothing but the message.
  */
-final class DumpCommand {
+public final class DumpCommand implements Subcommand {
 
-    static final String USAGE = """
-            Usage: java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
-              --sample N   the fixture to encode, by index or name (default 0, the reference sample)
-              --hex        a hex dump (offset, bytes, ASCII) instead of the raw bytes
-              --out FILE   write to FILE instead of standard output""";
     private static final int BUFFER_BYTES = 1 << 20;
 
-    private DumpCommand() {
+    private final Codecs given;
+    private OptionSpec<String> sampleSpec;
+    private OptionSpec<Void> hexSpec;
+    private OptionSpec<String> outSpec;
+    private OptionSpec<String> resultsDir;
+
+    public DumpCommand() {
+        this(null);
     }
 
-    static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
-        String name = null;
-        String sampleArg = "0";
-        boolean hex = false;
-        Path file = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "--hex" -> hex = true;
-                case "--sample", "--out" -> {
-                    if (i + 1 == args.length) {
-                        return usage(err, arg + " needs a value");
-                    }
-                    String value = args[++i];
-                    if (arg.equals("--out")) {
-                        file = Path.of(value);
-                    } else {
-                        sampleArg = value;
-                    }
-                }
-                case "-h", "--help" -> {
-                    out.println(USAGE);
-                    return 0;
-                }
-                default -> {
-                    if (arg.startsWith("-")) {
-                        return usage(err, "unknown option " + arg);
-                    }
-                    if (name != null) {
-                        return usage(err, "one codec at a time, got " + name + " and " + arg);
-                    }
-                    name = arg;
-                }
-            }
+    DumpCommand(Codecs codecs) {
+        this.given = codecs;
+    }
+
+    @Override
+    public String name() {
+        return "dump";
+    }
+
+    @Override
+    public String summary() {
+        return "the encoded bytes of one fixture, to check with the format's own tools (protoc, flatc, capnp)";
+    }
+
+    @Override
+    public String operands() {
+        return "<format>/<message>";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        sampleSpec = parser.accepts("sample", "the fixture to encode, by index or name").withRequiredArg()
+                .describedAs("N").defaultsTo("0");
+        hexSpec = parser.accepts("hex", "a hex dump (offset, bytes, ASCII) instead of the raw bytes");
+        outSpec = parser.accepts("out", "write to FILE instead of standard output").withRequiredArg().describedAs("FILE");
+        resultsDir = CommonOptions.resultsDir(parser, "where the run folder (env.json, dump.out) goes");
+    }
+
+    @Override
+    public String more() {
+        return "Raw bytes go to standard output (or FILE); a one-line description goes to standard error, so that\n"
+                + "> file.bin holds nothing but the message.";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet options, PrintStream out, PrintStream err) {
+        List<?> operands = options.nonOptionArguments();
+        if (operands.isEmpty()) {
+            throw new IllegalArgumentException("which codec? e.g. dump protobuf/order");
         }
-        if (name == null) {
-            return usage(err, "which codec? e.g. protobuf/order");
+        if (operands.size() > 1) {
+            throw new IllegalArgumentException("one codec at a time, got " + operands.get(0) + " and " + operands.get(1));
         }
+        Codecs codecs = given != null ? given : CodecSelection.load();
+        String name = operands.get(0).toString();
+        String sampleArg = options.valueOf(sampleSpec);
+        boolean hex = options.has(hexSpec);
+        Path file = options.has(outSpec) ? Path.of(options.valueOf(outSpec)) : null;
+        return KeptOutput.run(name(), CommonOptions.resultsDir(options, resultsDir), out, err,
+                tee -> dump(codecs, name, sampleArg, hex, file, tee, err), ExitStatus.DONE);
+    }
+
+    private static ExitStatus dump(Codecs codecs, String name, String sampleArg, boolean hex, Path file, PrintStream out,
+                                   PrintStream err) {
         MessageCodec<Object> codec;
         try {
             codec = CodecBenchmark.typed(codecs.create(name));
         } catch (IllegalArgumentException unknown) {
-            err.println("wirebench: " + unknown.getMessage());
-            return 1;
+            throw new IllegalArgumentException(unknown.getMessage(), unknown);
         }
         List<? extends Sample<?>> fixtures = Samples.fixtures(codec.messageType());
         Sample<?> sample = pick(fixtures, sampleArg);
@@ -85,9 +108,8 @@ final class DumpCommand {
             for (int i = 0; i < fixtures.size(); i++) {
                 known.add(i + " (" + fixtures.get(i).name() + ")");
             }
-            err.println("wirebench: no sample '" + sampleArg + "' for " + codec.messageType().id()
+            throw new IllegalArgumentException("no sample '" + sampleArg + "' for " + codec.messageType().id()
                     + "; samples: " + String.join(", ", known));
-            return 1;
         }
         ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
         int length = codec.encode(sample.message(), buffer);
@@ -101,12 +123,12 @@ final class DumpCommand {
                 Files.write(file, output);
             }
         } catch (IOException e) {
-            err.println("wirebench: could not write " + file + ": " + e.getMessage());
-            return 1;
+            err.println("wirebench dump: could not write " + file + ": " + e.getMessage());
+            return ExitStatus.FAILED;
         }
         err.println(codec.name() + " sample " + sample.name() + ": " + length + " bytes"
                 + (file == null ? "" : " written to " + file));
-        return 0;
+        return ExitStatus.DONE;
     }
 
     private static Sample<?> pick(List<? extends Sample<?>> fixtures, String arg) {
@@ -138,11 +160,5 @@ final class DumpCommand {
             text.append('\n');
         }
         return text.toString();
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("wirebench dump: " + problem);
-        err.println(USAGE);
-        return 1;
     }
 }

@@ -2,8 +2,14 @@ package dev.wirebench.benchmarks;
 
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.report.HistorySite;
 import dev.wirebench.harness.results.ResultsFile;
+
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,46 +26,52 @@ import java.util.stream.Stream;
  * the folders, at any depth (a run folder holds results.json, or jmh.json for a JMH run from before it).
  * A folder whose results cannot be read is skipped with one line naming it; the rest is built.
  */
-final class HistoryCommand {
+public final class HistoryCommand implements Subcommand {
 
-    static final String USAGE = """
-            Usage: java -jar benchmarks.jar history <folder of run folders>... [--out site]
-              <folder>   searched at any depth for run folders of any suite (results.json, or jmh.json);
-                         several folders (results/ and the nightly's runs) make one site
-              --out DIR  where the site goes (default site/): index.html with a trend chart per case and metric,
-                         and a page per run with its summary.md and charts; open index.html, no server needed
-            A run that cannot be read is skipped with one line naming it. Exit status: 0 built, 1 bad options,
-            2 no run could be read.""";
+    private OptionSpec<String> outSpec;
 
-    private HistoryCommand() {
+    @Override
+    public String name() {
+        return "history";
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        List<Path> roots = new ArrayList<>();
-        Path site = Path.of("site");
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("-h") || arg.equals("--help")) {
-                out.println(USAGE);
-                return 0;
-            } else if (arg.equals("--out")) {
-                if (i + 1 == args.length) {
-                    return usage(err, "--out needs a directory");
-                }
-                site = Path.of(args[++i]);
-            } else if (arg.startsWith("-")) {
-                return usage(err, "unknown option " + arg);
-            } else {
-                roots.add(Path.of(arg));
-            }
-        }
+    @Override
+    public String summary() {
+        return "a static trend site of many run folders: a chart per case and metric, its interval as a band, "
+                + "markers where compare found a change";
+    }
+
+    @Override
+    public String operands() {
+        return "<folder of run folders>...";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        outSpec = parser.accepts("out", "where the site goes: index.html with a trend chart per case and metric, and a "
+                + "page per run with its summary.md and charts; open index.html, no server needed")
+                .withRequiredArg().describedAs("DIR").defaultsTo("site");
+    }
+
+    @Override
+    public String more() {
+        return """
+                Each <folder> is searched at any depth for run folders of any suite (results.json, or jmh.json); several
+                folders (results/ and the nightly's runs) make one site. A run that cannot be read is skipped with one
+                line naming it; exit 2 when none could be read.""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet options, PrintStream out, PrintStream err) {
+        List<Path> roots = options.nonOptionArguments().stream().map(o -> Path.of(o.toString())).toList();
+        Path site = Path.of(options.valueOf(outSpec));
         if (roots.isEmpty()) {
-            return usage(err, "which folder of runs? e.g. history results --out site");
+            throw new IllegalArgumentException("which folder of runs? e.g. history results --out site");
         }
         for (Path root : roots) {
             if (!Files.isDirectory(root)) {
                 err.println("wirebench history: " + root + " is not a folder");
-                return 2;
+                return ExitStatus.UNREADABLE;
             }
         }
         long started = System.nanoTime();
@@ -83,18 +95,18 @@ final class HistoryCommand {
         if (runs.isEmpty()) {
             err.println("wirebench history: no run folder under " + String.join(", ", roots.stream().map(Path::toString)
                     .toList()) + " could be read");
-            return 2;
+            return ExitStatus.UNREADABLE;
         }
         int series;
         try {
             series = HistorySite.write(runs, site);
         } catch (UncheckedIOException e) {
             err.println("wirebench history: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
         out.printf(Locale.ROOT, "%d runs (%d skipped), %d series: %s (%.1f s)%n", runs.size(), skipped, series,
                 site.resolve("index.html"), (System.nanoTime() - started) / 1e9);
-        return 0;
+        return ExitStatus.DONE;
     }
 
     /** Every folder under {@code root} that holds results.json or jmh.json, in path order; not searched below one. */
@@ -116,11 +128,5 @@ final class HistoryCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir + ": " + e.getMessage(), e);
         }
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("wirebench history: " + problem);
-        err.println(USAGE);
-        return 1;
     }
 }

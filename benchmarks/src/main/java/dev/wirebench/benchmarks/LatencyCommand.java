@@ -9,6 +9,10 @@ import dev.wirebench.harness.LatencyRecorder;
 import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.results.Measure;
@@ -18,13 +22,16 @@ import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
 import org.HdrHistogram.Histogram;
 
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,64 +53,27 @@ import java.util.concurrent.TimeUnit;
  */
 final class LatencyCommand {
 
-    static final String USAGE = """
-            Usage: java -jar benchmarks.jar latency [--cases GLOBS] [--ops encode,decode,traverse]
-                   [--warmup 5s] [--duration 10s | --count N] [--quick] [--results-dir DIR]
-              --cases G     codecs, exact names or globs, comma-separated: sbe/*,*/market-data (default: all)
-              --ops O       operations: encode, decode, traverse, roundTrip (default: encode,decode,traverse)
-              --warmup T    untimed calls first, per codec and operation (default 5s; units ns, us, ms, s, m)
-              --duration T  timed calls per codec and operation (default 10s), or
-              --count N     exactly N timed calls per codec and operation
-              --quick       --warmup 500ms --duration 1s (your own --warmup/--duration/--count win)
-            The run folder gets summary.md (percentile tables, ns), one .hgrm per codec and operation
-            (HdrHistogram's format, for its plotter), and one percentile plot (PNG) per message and operation.""";
-
     static final List<String> OPERATIONS = List.of("encode", "decode", "traverse", "roundTrip");
     static final String CLOCK = "clock";
 
     /** What to measure and for how long. {@code count} > 0 replaces {@code duration}. */
     record Options(String cases, List<String> ops, Duration warmup, Duration duration, long count, Path resultsDir) {
 
+        /** Parses the options after {@code latency}. @throws IllegalArgumentException with a one-line reason */
         static Options parse(String[] args) {
-            String cases = "*";
-            List<String> ops = List.of("encode", "decode", "traverse");
-            Duration warmup = null;
-            Duration duration = null;
-            long count = 0;
-            boolean quick = false;
-            Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
-            for (int i = 0; i < args.length; i++) {
-                String arg = args[i];
-                if (arg.equals("--quick")) {
-                    quick = true;
-                    continue;
-                }
-                if (!List.of("--cases", "--ops", "--warmup", "--duration", "--count", LaunchArgs.RESULTS_DIR).contains(arg)) {
-                    throw new IllegalArgumentException(arg.startsWith("-") ? "unknown option " + arg : "unexpected argument " + arg);
-                }
-                if (i + 1 == args.length) {
-                    throw new IllegalArgumentException(arg + " needs a value");
-                }
-                String value = args[++i];
-                switch (arg) {
-                    case "--cases" -> cases = value;
-                    case "--ops" -> ops = ops(value);
-                    case "--warmup" -> warmup = duration(arg, value);
-                    case "--duration" -> duration = duration(arg, value);
-                    case "--count" -> count = count(value);
-                    default -> resultsDir = Path.of(value);
-                }
-            }
-            if (duration != null && count > 0) {
+            Command command = new Command();
+            return command.options(Cli.parse(command, args));
+        }
+
+        /** The options as given; a null warm-up or duration takes the default ({@code quick}: the shorter one). */
+        static Options of(String cases, String ops, String warmup, String duration, String count, boolean quick,
+                          Path resultsDir) {
+            if (duration != null && count != null) {
                 throw new IllegalArgumentException("--duration and --count both say how long to measure; give one");
             }
-            if (warmup == null) {
-                warmup = quick ? Duration.ofMillis(500) : Duration.ofSeconds(5);
-            }
-            if (duration == null) {
-                duration = quick ? Duration.ofSeconds(1) : Duration.ofSeconds(10);
-            }
-            return new Options(cases, ops, warmup, duration, count, resultsDir);
+            Duration w = warmup != null ? duration("--warmup", warmup) : quick ? Duration.ofMillis(500) : Duration.ofSeconds(5);
+            Duration d = duration != null ? duration("--duration", duration) : quick ? Duration.ofSeconds(1) : Duration.ofSeconds(10);
+            return new Options(cases, ops(ops), w, d, count == null ? 0 : count(count), resultsDir);
         }
 
         private static List<String> ops(String value) {
@@ -167,24 +137,81 @@ final class LatencyCommand {
         }
     }
 
+    /** The command line of {@code latency}; each invocation measures with a fresh {@link LatencyCommand}. */
+    public static final class Command implements Subcommand {
+
+        private final Codecs given;
+        private OptionSpec<String> codecSpec;
+        private OptionSpec<String> opsSpec;
+        private OptionSpec<String> warmupSpec;
+        private OptionSpec<String> durationSpec;
+        private OptionSpec<String> countSpec;
+        private OptionSpec<Void> quickSpec;
+        private OptionSpec<String> resultsDir;
+
+        public Command() {
+            this(null);
+        }
+
+        Command(Codecs codecs) {
+            this.given = codecs;
+        }
+
+        @Override
+        public String name() {
+            return "latency";
+        }
+
+        @Override
+        public String summary() {
+            return "percentiles of single calls per codec and operation (HdrHistogram), the clock's own floor first";
+        }
+
+        @Override
+        public void declare(OptionParser parser) {
+            codecSpec = CodecSelection.declare(parser);
+            opsSpec = parser.accepts("ops", "operations: encode, decode, traverse, roundTrip").withRequiredArg()
+                    .describedAs("O,...").defaultsTo("encode,decode,traverse");
+            warmupSpec = parser.accepts("warmup", "untimed calls first, per codec and operation (units ns, us, ms, s, m; "
+                    + "default 5s)").withRequiredArg().describedAs("T");
+            durationSpec = parser.accepts("duration", "timed calls per codec and operation (default 10s)").withRequiredArg()
+                    .describedAs("T");
+            countSpec = parser.accepts("count", "exactly N timed calls per codec and operation, instead of --duration")
+                    .withRequiredArg().describedAs("N");
+            quickSpec = parser.accepts("quick", "--warmup 500ms --duration 1s (your own --warmup/--duration/--count win)");
+            resultsDir = CommonOptions.resultsDir(parser, "where the run folder goes");
+        }
+
+        @Override
+        public String more() {
+            return """
+                    The run folder gets summary.md (percentile tables, ns), results.json, one .hgrm per codec and operation
+                    (HdrHistogram's format, for its plotter), and one percentile plot (PNG) per message and operation.""";
+        }
+
+        @Override
+        public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
+            if (!set.nonOptionArguments().isEmpty()) {
+                throw new IllegalArgumentException("unexpected argument '" + set.nonOptionArguments().get(0)
+                        + "' (choose codecs with -p codec=GLOBS)");
+            }
+            Options options = options(set);
+            Codecs codecs = given != null ? given : CodecSelection.load();
+            return LatencyCommand.run(options, CodecSelection.select(set, codecSpec, codecs), codecs, out, err);
+        }
+
+        /** The parsed options, checked; the codecs are chosen against the registry when the run starts. */
+        Options options(OptionSet set) {
+            return Options.of(String.join(",", set.valuesOf(codecSpec)), set.valueOf(opsSpec), set.valueOf(warmupSpec),
+                    set.valueOf(durationSpec), set.valueOf(countSpec), set.has(quickSpec),
+                    CommonOptions.resultsDir(set, resultsDir));
+        }
+    }
+
     private LatencyCommand() {
     }
 
-    static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
-        if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
-            out.println(USAGE);
-            return 0;
-        }
-        Options options;
-        List<String> names;
-        try {
-            options = Options.parse(args);
-            names = codecs.select(options.cases());
-        } catch (IllegalArgumentException e) {
-            err.println("wirebench latency: " + e.getMessage());
-            err.println(USAGE);
-            return 1;
-        }
+    private static ExitStatus run(Options options, List<String> names, Codecs codecs, PrintStream out, PrintStream err) {
         // every fixture is built and checked before anything is timed
         List<CodecFixture> fixtures = new ArrayList<>();
         try {
@@ -193,11 +220,11 @@ final class LatencyCommand {
             }
         } catch (IllegalStateException e) {
             err.println("wirebench latency: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
-        RunFolder folder = Main.newRunFolder(options.resultsDir(), err);
+        RunFolder folder = KeptOutput.newRunFolder(options.resultsDir(), err);
         if (folder == null) {
-            return 1;
+            return ExitStatus.FAILED;
         }
         out.println("Latency of " + fixtures.size() + " codecs x " + String.join(", ", options.ops()) + ": "
                 + options.describe() + ". Results go to " + folder + "/");
@@ -205,9 +232,9 @@ final class LatencyCommand {
             new LatencyCommand().measure(fixtures, options, folder, out);
         } catch (UncheckedIOException e) {
             err.println("wirebench latency: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
-        return 0;
+        return ExitStatus.DONE;
     }
 
     private void measure(List<CodecFixture> fixtures, Options options, RunFolder folder, PrintStream out) {

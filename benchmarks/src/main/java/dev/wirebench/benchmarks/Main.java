@@ -4,6 +4,9 @@ import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.results.ResultsFile;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
@@ -26,14 +29,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * The entry point of benchmarks.jar. {@code java -jar benchmarks.jar [regex] [JMH options]} behaves
  * as JMH's own Main, with wirebench's defaults under the user's options: every registered codec as
- * {@code -p codec}, the gc and stack profilers, the JVM flags the forks need on this JDK. Subcommands
- * sit beside it ({@code sizes}, {@code dump}, {@code compare}).
+ * {@code -p codec}, the gc and stack profilers, the JVM flags the forks need on this JDK. A first word that
+ * names a {@link Subcommand} on the class path ({@code compare}, {@code fix}, {@code pg}...) runs that instead;
+ * each module registers its own, so this class names none.
  */
 public final class Main {
 
@@ -43,18 +48,8 @@ public final class Main {
     static final String USAGE = """
             wirebench: which wire format should I use, and what does it cost?
 
-            Usage: java -jar benchmarks.jar [regex] [JMH options] [wirebench options]
-                   java -jar benchmarks.jar sizes [codec globs]
-                   java -jar benchmarks.jar dump <format>/<message> [--sample N] [--hex] [--out FILE]
-                   java -jar benchmarks.jar compare <base> <new> [--threshold 5%]
-                   java -jar benchmarks.jar report <run-folder | jmh.json>
-                   java -jar benchmarks.jar history <folder of run folders> [--out site]
-                   java -jar benchmarks.jar serve [--port 8080] [--bind 127.0.0.1] [--results-dir DIR]
-                   java -jar benchmarks.jar latency [--cases G] [--ops O] [--warmup T] [--duration T | --count N] [--quick]
-                   java -jar benchmarks.jar fix [--engines E] [--repeats N] [--duration T] [--warmup T] [--rate N | --sweep] [--quick]
-                   java -jar benchmarks.jar fix analyse <history file> [--warmup T] [--tag 35=D] [--samples N]
-                   java -jar benchmarks.jar pg [--rows 1000,10000] [--batch 100] [--quick] [--jdbc-url URL --user U]
-                   java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--repeats N] [--duration T] [--quick]
+            Usage: java -jar benchmarks.jar [regex] [JMH options] [wirebench options]   a JMH run
+                   java -jar benchmarks.jar <subcommand> [options]                      (<subcommand> -h for its own)
 
             wirebench options (all JMH options work as in JMH's own Main; yours win over these defaults):
               --rounds R   interleaved rounds: each round runs every selected case (method x parameters x
@@ -69,143 +64,29 @@ public final class Main {
               --no-prof    do not add the default profilers (gc for B/op, stack for where time goes)
               --results-dir DIR  where the run folder goes (default results/): DIR/<yyyyMMdd-HHmmss>-<host>/
                            holds jmh.json (JMH's JSON, rewritten as each benchmark ends), env.json (JDK,
-                           CPU, OS, commit, library versions), sizes.json, and at the end summary.md and
-                           PNG charts; sizes, dump and compare leave a run folder too (env.json, <command>.out)
+                           CPU, OS, commit, library versions), sizes.json, and at the end summary.md,
+                           results.json and PNG charts
               -p codec=G   codecs to measure, exact names or globs, comma-separated: sbe/*,*/order
                            (default: every codec on the class path; -p case=... means the same)
 
             Subcommands:
-              sizes        encoded size in bytes of every fixture per codec, and after DEFLATE
-              dump         the encoded bytes of one fixture, to check with the format's own tools
-              compare      two runs of one suite (jmh, fix, smpp, pg, latency) measure by measure on their
-                           samples (forks, repeats): worse, better, ~ (no significant change) or inconclusive
-                           (too few samples); a change counts when a rank test, Holm-corrected, has p < 5% and
-                           the change exceeds --threshold (default 5%)
-              report       rebuilds summary.md, results.json and the charts from a JMH run folder or JMH JSON
-              history      a static trend site of many run folders: a chart per case and metric across runs,
-                           its interval as a band, markers where compare found a change (history -h)
-              serve        a dashboard and JSON API on this machine: round-trip any codec on its fixtures,
-                           the latest run's summary and charts, request latency (serve -h for more)
-              latency      percentiles of single calls per codec and operation (HdrHistogram): .hgrm files,
-                           tables, percentile plots; the clock's own floor first (latency -h for options)
-              fix          FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia):
-                           round-trip percentiles per order, closed loop or fixed rate, client and server on
-                           one host or two (fix -h for options); fix analyse reads a --history file
-              pg           InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts
-                           (batch, rewritten batch, binary COPY), reads, (de)serialisation percentiles, sizes, a
-                           JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url (pg -h for options)
-              smpp         SMPP submit_sm against this project's Netty SMSC at rising windows (submit_sm in flight
-                           per session): submit_sm/s and send-to-response percentiles per window, a plot; client
-                           and SMSC on one host (the SMSC in a JVM of its own) or two (smpp -h for options)
+            {subcommands}
 
-            Exit status: 0 done, 1 bad options or a failed run; compare: 3 when a measure got worse;
-            pg: 2 when the database cannot be reached or started, or a row read back does not match;
-            compare and report: 2 when a result file is missing or unreadable, or compare's runs are of two suites.
+            {exit}
             """.replace("{presets}", Preset.describeAll().stripTrailing());
-
-    /** What {@code report} and every subcommand is called; anything else is a JMH run. */
-    private static final List<String> SUBCOMMANDS = List.of("sizes", "dump", "compare", "report", "latency");
 
     private Main() {
     }
 
-    /**
-     * Runs a subcommand. Those that produce results (sizes, dump, compare) leave a run folder like a JMH
-     * run does: env.json and what they printed ({@code <command>.out}); {@code report} writes into the
-     * folder it reports. Nothing is written for help or for input that was refused.
-     */
-    private static int subcommand(String command, String[] args, PrintStream out, PrintStream err) {
-        List<String> rest = new ArrayList<>(Arrays.asList(args));
-        Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
-        if (!command.equals("report") && !command.equals("latency")) {
-            int flag = rest.indexOf(LaunchArgs.RESULTS_DIR);
-            if (flag >= 0) {
-                if (flag + 1 == rest.size()) {
-                    err.println("wirebench " + command + ": " + LaunchArgs.RESULTS_DIR + " needs a directory");
-                    return 1;
-                }
-                resultsDir = Path.of(rest.get(flag + 1));
-                rest.subList(flag, flag + 2).clear();
-            }
-        }
-        String[] own = rest.toArray(String[]::new);
-        if (command.equals("compare")) {
-            return kept(command, own, resultsDir, out, err,
-                    tee -> CompareCommand.run(own, tee, err), CompareCommand.REGRESSION);
-        }
-        Codecs codecs;
-        try {
-            codecs = Codecs.load();
-        } catch (IllegalStateException badProvider) {
-            err.println("wirebench: " + badProvider.getMessage());
-            return 1;
-        }
-        return switch (command) {
-            case "report" -> ReportCommand.run(own, codecs, out, err);
-            case "latency" -> LatencyCommand.run(own, codecs, out, err);
-            case "sizes" -> kept(command, own, resultsDir, out, err, tee -> SizesCommand.run(own, codecs, tee, err), 0);
-            default -> kept(command, own, resultsDir, out, err, tee -> DumpCommand.run(own, codecs, tee, err), 0);
-        };
-    }
-
-    /** Runs a subcommand with its standard output also kept, and files it in a run folder when it ran. */
-    private static int kept(String command, String[] args, Path resultsDir, PrintStream out, PrintStream err,
-                            java.util.function.ToIntFunction<PrintStream> body, int alsoKept) {
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        PrintStream tee = new PrintStream(new TeeOutputStream(out, printed), true);
-        int status = body.applyAsInt(tee);
-        tee.flush();
-        boolean help = Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help");
-        if ((status == 0 || status == alsoKept) && !help) {
-            RunFolder folder = newRunFolder(resultsDir, err);
-            if (folder == null) {
-                return status == 0 ? 1 : status;
-            }
-            if (printed.size() > 0) {
-                folder.writeBytes(command + ".out", printed.toByteArray());
-            }
-            err.println("Run folder: " + folder + "/");
-        }
-        return status;
+    /** The overview: the JMH run's options, every subcommand on the class path, the exit statuses. */
+    static String usage() {
+        return USAGE.replace("{subcommands}", Cli.overview(Cli.load()).stripTrailing())
+                .replace("{exit}", ExitStatus.explained());
     }
 
     /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
     static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
-        try {
-            return RunFolder.start(resultsDir);
-        } catch (UncheckedIOException e) {
-            err.println("wirebench: " + e.getMessage() + " (choose another with " + LaunchArgs.RESULTS_DIR + " DIR)");
-            return null;
-        }
-    }
-
-    /** Writes to two streams. */
-    private static final class TeeOutputStream extends java.io.OutputStream {
-        private final java.io.OutputStream first;
-        private final java.io.OutputStream second;
-
-        TeeOutputStream(java.io.OutputStream first, java.io.OutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            first.write(b);
-            second.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            first.write(b, off, len);
-            second.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            first.flush();
-            second.flush();
-        }
+        return KeptOutput.newRunFolder(resultsDir, err);
     }
 
     public static void main(String[] args) {
@@ -215,25 +96,11 @@ public final class Main {
         }
     }
 
+    /** A subcommand when the first word names one ({@link Cli#load}: every module registers its own), else a JMH run. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        String command = args.length > 0 ? args[0] : "";
-        if (command.equals("serve")) {
-            return ServeCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (command.equals("history")) {
-            return HistoryCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (command.equals("fix")) {
-            return dev.wirebench.fix.run.FixCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (command.equals("pg")) {
-            return dev.wirebench.pg.PgCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (command.equals("smpp")) {
-            return dev.wirebench.smpp.run.SmppCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (SUBCOMMANDS.contains(command)) {
-            return subcommand(command, Arrays.copyOfRange(args, 1, args.length), out, err);
+        Optional<Subcommand> command = args.length > 0 ? Cli.find(args[0]) : Optional.empty();
+        if (command.isPresent()) {
+            return Cli.run(command.get(), Arrays.copyOfRange(args, 1, args.length), out, err).code();
         }
         LaunchArgs launch;
         try {
@@ -265,7 +132,7 @@ public final class Main {
     private static int runJmh(CommandLineOptions cmd, LaunchArgs launch, PrintStream out, PrintStream err)
             throws IOException {
         if (launch.help()) {
-            out.println(USAGE);
+            out.println(usage());
             out.println("JMH options:");
             cmd.showHelp();
             return 0;

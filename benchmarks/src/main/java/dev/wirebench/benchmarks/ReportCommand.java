@@ -4,7 +4,15 @@ import dev.wirebench.codec.Codecs;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.results.ResultsFile;
+
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,58 +27,77 @@ import java.util.List;
  * way the end of a run builds them. A run folder (or the jmh.json in one) is rebuilt in place; any
  * other JMH JSON file is copied, untouched, into a new run folder first, so nothing beside it is overwritten.
  */
-final class ReportCommand {
+public final class ReportCommand implements Subcommand {
 
-    static final int UNREADABLE = 2;
-    static final String USAGE = """
-            Usage: java -jar benchmarks.jar report <run-folder | jmh.json> [--results-dir DIR]
-              a run folder (or its jmh.json) gets its summary.md and charts rebuilt in place;
-              any other JMH JSON file (-rf json, an older run) is copied into a new run folder under
-              --results-dir (default results/) and reported there.
-            Exit status: 0 written, 2 the file is missing or not JMH's JSON, 1 bad options.""";
+    private final Codecs given;
+    private OptionSpec<String> resultsDir;
 
-    private ReportCommand() {
+    public ReportCommand() {
+        this(null);
     }
 
+    ReportCommand(Codecs codecs) {
+        this.given = codecs;
+    }
+
+    /** Runs {@code report} with {@code codecs} as the registry (for the sizes a run did not record). */
     static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
-        List<String> inputs = new ArrayList<>();
-        Path resultsDir = LaunchArgs.DEFAULT_RESULTS_DIR;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("-h") || args[i].equals("--help")) {
-                out.println(USAGE);
-                return 0;
-            } else if (args[i].equals(LaunchArgs.RESULTS_DIR)) {
-                if (i + 1 == args.length) {
-                    return usage(err, LaunchArgs.RESULTS_DIR + " needs a directory");
-                }
-                resultsDir = Path.of(args[++i]);
-            } else if (args[i].startsWith("-")) {
-                return usage(err, "unknown option " + args[i]);
-            } else {
-                inputs.add(args[i]);
-            }
-        }
+        return Cli.run(new ReportCommand(codecs), args, out, err).code();
+    }
+
+    @Override
+    public String name() {
+        return "report";
+    }
+
+    @Override
+    public String summary() {
+        return "rebuilds summary.md, results.json and the charts of a JMH run folder, or of any JMH JSON file";
+    }
+
+    @Override
+    public String operands() {
+        return "<run-folder | jmh.json>";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        resultsDir = CommonOptions.resultsDir(parser, "where a loose JMH JSON file's new run folder goes");
+    }
+
+    @Override
+    public String more() {
+        return """
+                A run folder (or its jmh.json) gets its summary.md and charts rebuilt in place; any other JMH JSON file
+                (-rf json, an older run) is copied into a new run folder under --results-dir and reported there.""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet options, PrintStream out, PrintStream err) {
+        List<?> inputs = options.nonOptionArguments();
         if (inputs.size() != 1) {
-            return usage(err, "one run folder or JMH JSON file to report, got " + inputs.size());
+            throw new IllegalArgumentException("one run folder or JMH JSON file to report, got " + inputs.size());
         }
-        Path input = Path.of(inputs.get(0));
+        Path resultsDir = CommonOptions.resultsDir(options, this.resultsDir);
+        Codecs codecs = given != null ? given : CodecSelection.load();
+        Path input = Path.of(inputs.get(0).toString());
         try {
             if (Files.isDirectory(input) && !Files.exists(input.resolve(JmhJson.FILE_NAME)) && ResultsFile.isIn(input)) {
                 err.println("wirebench report: " + input + " is a " + ResultsFile.read(input).suite() + " run: its run wrote "
                         + "summary.md from its results.json; report rebuilds JMH run folders");
-                return UNREADABLE;
+                return ExitStatus.UNREADABLE;
             }
             JmhJson.read(input); // a missing or foreign file fails here, before anything is written
             RunFolder folder = folderFor(input, resultsDir);
             RunReport.Written written = RunReport.write(folder, codecs);
             out.println("Wrote " + written.summary() + " and " + written.charts().size() + " charts");
-            return 0;
+            return ExitStatus.DONE;
         } catch (ResultsException e) {
             err.println("wirebench report: " + e.getMessage());
-            return UNREADABLE;
+            return ExitStatus.UNREADABLE;
         } catch (UncheckedIOException e) {
             err.println("wirebench report: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
     }
 
@@ -91,11 +117,5 @@ final class ReportCommand {
             throw new ResultsException(input + " cannot be read: " + e.getMessage(), e);
         }
         return folder;
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println("wirebench report: " + problem);
-        err.println(USAGE);
-        return 1;
     }
 }

@@ -108,7 +108,7 @@ final class ServeServer implements AutoCloseable {
         InetSocketAddress address = new InetSocketAddress(options.bind(), options.port());
         if (address.isUnresolved()) {
             throw new IllegalStateException("cannot resolve the address " + options.bind() + " given to "
-                    + ServeOptions.BIND);
+                    + "--bind");
         }
         HttpServer http;
         try {
@@ -116,7 +116,7 @@ final class ServeServer implements AutoCloseable {
         } catch (BindException e) {
             throw new IllegalStateException(String.valueOf(e.getMessage()).contains("in use")
                     ? "port " + options.port() + " on " + options.bind() + " is in use; choose another with "
-                    + ServeOptions.PORT
+                    + "--port"
                     : "cannot listen on " + options.bind() + " port " + options.port() + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + options.bind() + " port " + options.port()

@@ -5,6 +5,12 @@ import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Sample;
 import dev.wirebench.codec.Samples;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -21,27 +27,54 @@ import java.util.zip.Deflater;
  * codecs ranked by the size of the reference sample, with that sample's size after DEFLATE (level 6,
  * as jvm-serializers reports it: what a compressing transport or store would hold).
  */
-final class SizesCommand {
+public final class SizesCommand implements Subcommand {
 
-    static final String USAGE = "Usage: java -jar benchmarks.jar sizes [codec globs, e.g. sbe/*,*/order]";
     private static final int BUFFER_BYTES = 1 << 20;
     private static final int DEFLATE_LEVEL = 6;
 
-    private SizesCommand() {
+    private final Codecs given;
+    private OptionSpec<String> codecSpec;
+    private OptionSpec<String> resultsDir;
+
+    public SizesCommand() {
+        this(null);
     }
 
-    static int run(String[] args, Codecs codecs, PrintStream out, PrintStream err) {
-        if (args.length > 1 || args.length == 1 && args[0].startsWith("-")) {
-            err.println(USAGE);
-            return 1;
+    SizesCommand(Codecs codecs) {
+        this.given = codecs;
+    }
+
+    @Override
+    public String name() {
+        return "sizes";
+    }
+
+    @Override
+    public String summary() {
+        return "the encoded size in bytes of every fixture per codec, and after DEFLATE";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        codecSpec = CodecSelection.declare(parser);
+        resultsDir = CommonOptions.resultsDir(parser, "where the run folder (env.json, sizes.out) goes");
+    }
+
+    @Override
+    public ExitStatus run(OptionSet options, PrintStream out, PrintStream err) {
+        if (!options.nonOptionArguments().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument '" + options.nonOptionArguments().get(0)
+                    + "' (choose codecs with -p codec=GLOBS)");
         }
-        List<String> names;
-        try {
-            names = codecs.select(args.length == 1 ? args[0] : "*");
-        } catch (IllegalArgumentException e) {
-            err.println("wirebench: " + e.getMessage());
-            return 1;
-        }
+        Codecs codecs = given != null ? given : CodecSelection.load();
+        List<String> names = CodecSelection.select(options, codecSpec, codecs);
+        return KeptOutput.run(name(), CommonOptions.resultsDir(options, resultsDir), out, err, tee -> {
+            print(codecs, names, tee);
+            return ExitStatus.DONE;
+        }, ExitStatus.DONE);
+    }
+
+    private static void print(Codecs codecs, List<String> names, PrintStream out) {
         Sizer sizer = new Sizer();
         for (MessageType<?> type : MessageType.all()) {
             List<MessageCodec<Object>> selected = new ArrayList<>();
@@ -57,7 +90,6 @@ final class SizesCommand {
         }
         out.println("+deflate: the reference sample after raw DEFLATE, level " + DEFLATE_LEVEL
                 + " (java.util.zip, no zlib header), compressed on its own.");
-        return 0;
     }
 
     /** One line per codec: the size of its message type's reference sample. */

@@ -5,6 +5,7 @@ import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.results.Sample;
+import dev.wirebench.harness.cli.ExitStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,7 +54,7 @@ class CompareCommandTest {
     void aBenchmarkMadeHalfAgainAsSlowIsAReportedRegressionWithExitThree() throws Exception {
         Path base = json("base.json", 80.0);
         Path slower = json("slower.json", 120.0);
-        assertEquals(CompareCommand.REGRESSION, run("compare", base.toString(), slower.toString(), "--threshold", "5%"));
+        assertEquals(ExitStatus.WORSE.code(), run("compare", base.toString(), slower.toString(), "--threshold", "5%"));
         String row = out().lines().filter(l -> l.startsWith(RAW_TRAVERSE))
                 .findFirst().orElseThrow(() -> new AssertionError(out()));
         assertTrue(row.contains("time") && row.contains("+50.0%") && row.endsWith("worse"), row);
@@ -84,12 +85,12 @@ class CompareCommandTest {
     @Test
     void aMissingOrForeignFileIsOneClearLineAndExitTwo() throws Exception {
         Path base = json("base.json", 80.0);
-        assertEquals(CompareCommand.UNREADABLE, run("compare", base.toString(), dir.resolve("nope.json").toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), run("compare", base.toString(), dir.resolve("nope.json").toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().contains("nope.json: no such file"), err());
         err.reset();
         Path text = Files.writeString(dir.resolve("table.txt"), "Benchmark  Mode  Cnt  Score  Error  Units\n");
-        assertEquals(CompareCommand.UNREADABLE, run("compare", text.toString(), base.toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), run("compare", text.toString(), base.toString()));
         assertTrue(err().contains("table.txt is not JSON"), err());
         assertEquals(0, out.size(), "no table for unreadable input");
     }
@@ -101,13 +102,13 @@ class CompareCommandTest {
         assertEquals(0, run("compare", fast.toString(), fast.toString()), err());
         assertTrue(out().contains("0 worse, 0 better, 1 ~, 0 inconclusive"), out());
         out.reset();
-        assertEquals(CompareCommand.REGRESSION, run("compare", fast.toString(), slow.toString()), err());
+        assertEquals(ExitStatus.WORSE.code(), run("compare", fast.toString(), slow.toString()), err());
         String row = out().lines().filter(l -> l.startsWith("engine=raw")).findFirst().orElseThrow(() -> new AssertionError(out()));
         assertTrue(row.contains("fill p50") && row.contains("+100.0% [") && row.endsWith("worse"), row);
         out.reset();
         err.reset();
         Path smpp = results("smpp", "smpp", 10);
-        assertEquals(CompareCommand.UNREADABLE, run("compare", fast.toString(), smpp.toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), run("compare", fast.toString(), smpp.toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().contains("is a fix run and ") && err().contains("a smpp run; only runs of one suite compare"), err());
         assertEquals(0, out.size(), "no table for runs of two suites");

@@ -65,7 +65,7 @@ class LatencyCommandTest {
     @Test
     void anUnknownCodecOrBadFlagIsExitOneAndLeavesNoRunFolder(@TempDir Path dir) {
         Path results = dir.resolve("results");
-        assertEquals(1, latency("--cases", "nope/*", "--results-dir", results.toString()));
+        assertEquals(1, latency("-p", "codec=nope/*", "--results-dir", results.toString()));
         assertTrue(err().contains("no codec matches 'nope/*'"), err());
         assertEquals(1, latency("--duration", "soon", "--results-dir", results.toString()));
         assertFalse(Files.exists(results));
@@ -75,7 +75,7 @@ class LatencyCommandTest {
     @Test
     void writesHgrmFilesTablesAndPlotsIntoARunFolder(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        int status = latency("--cases", "raw/order,sbe/order", "--ops", "encode,traverse", "--warmup", "50ms",
+        int status = latency("-p", "codec=raw/order,sbe/order", "--ops", "encode,traverse", "--warmup", "50ms",
                 "--count", "5000", "--results-dir", results.toString());
         assertEquals(0, status, err());
         Path folder;

@@ -58,7 +58,8 @@ class MainTest {
         assertTrue(out().contains("|  reference |  +deflate |      empty"), out());
         assertTrue(out().matches("(?s).*\\nsbe\\s+\\|\\s+\\d+ \\|\\s+\\d+ \\|.*"), out());
         assertTrue(out().matches("(?s).*\\nprotobuf\\s+\\|.*"), out());
-        assertEquals(1, run("sizes", "nope/*", "--results-dir", results.toString()));
+        assertEquals(1, run("sizes", "-p", "codec=nope/*", "--results-dir", results.toString()));
+        assertTrue(err().contains("wirebench sizes: no codec matches 'nope/*'"), err());
         assertEquals(folder, onlyFolder(results), "a refused command leaves no run folder");
     }
 

@@ -1,6 +1,7 @@
 package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
+import dev.wirebench.harness.cli.ExitStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -190,13 +191,13 @@ class ReportCommandTest {
     @Test
     void aMissingOrForeignFileIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        assertEquals(ReportCommand.UNREADABLE, report(dir.resolve("nope.json").toString(), "--results-dir", results.toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), report(dir.resolve("nope.json").toString(), "--results-dir", results.toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().startsWith("wirebench report: " + dir.resolve("nope.json") + ": no such file"), err());
 
         err.reset();
         Path foreign = Files.writeString(dir.resolve("package.json"), "{\"name\": \"not jmh\"}");
-        assertEquals(ReportCommand.UNREADABLE, report(foreign.toString(), "--results-dir", results.toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), report(foreign.toString(), "--results-dir", results.toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().contains("is not JMH's JSON"), err());
         assertFalse(Files.exists(results), "no run folder for input that was refused");
@@ -208,7 +209,7 @@ class ReportCommandTest {
         Path fix = Files.createDirectories(dir.resolve("fix-run"));
         dev.wirebench.harness.results.ResultsFile.write(fix, new dev.wirebench.harness.results.RunResults("fix", "FIX ping-pong",
                 "2026-11-25T10:00:00", java.util.Map.of(), java.util.Map.of(), List.of(), List.of(), List.of()));
-        assertEquals(ReportCommand.UNREADABLE, report(fix.toString()));
+        assertEquals(ExitStatus.UNREADABLE.code(), report(fix.toString()));
         assertEquals(1, err().lines().count(), err());
         assertTrue(err().contains("fix-run is a fix run: its run wrote summary.md from its results.json"), err());
     }

@@ -303,11 +303,12 @@ class ServeCommandTest {
     }
 
     @Test
-    void refusesBadOptionsWithTheUsageAndExit1() {
+    void refusesBadOptionsInOneLineAndExit1AndAnswersHelp() {
         List<List<String>> bad = List.of(List.of("--port", "http"), List.of("--port", "65536"), List.of("--port"),
                 List.of("--bind"), List.of("--frobnicate"), List.of("8080"));
-        List<String> problems = List.of("--port must be a number from 0 to 65535", "--port must be a number",
-                "--port needs a value", "--bind needs a value", "unknown option --frobnicate", "unexpected argument 8080");
+        List<String> problems = List.of("--port takes 1 to 65535 (0: any free port), not 'http'",
+                "--port takes 1 to 65535 (0: any free port), not '65536'", "--port needs a value", "--bind needs a value",
+                "unknown option --frobnicate", "unexpected argument '8080'");
         for (int i = 0; i < bad.size(); i++) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             List<String> args = new ArrayList<>(List.of("serve"));
@@ -316,15 +317,17 @@ class ServeCommandTest {
                     new PrintStream(err, true, StandardCharsets.UTF_8)), args.toString());
             String said = err.toString(StandardCharsets.UTF_8);
             assertTrue(said.startsWith("wirebench serve: " + problems.get(i)), said);
-            assertTrue(said.contains("Usage: java -jar benchmarks.jar serve [--port 8080]"), said);
+            assertEquals(1, said.lines().count(), "one line: " + said);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, Main.run(new String[] {"serve", "-h"}, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(new ByteArrayOutputStream())));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--bind ADDR"));
-        assertEquals(new ServeOptions(8080, "127.0.0.1", LaunchArgs.DEFAULT_RESULTS_DIR), ServeOptions.parse());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--bind <ADDR>"), out.toString(StandardCharsets.UTF_8));
+        ServeCommand serve = new ServeCommand();
+        assertEquals(new ServeOptions(8080, "127.0.0.1", Path.of("results")),
+                serve.options(dev.wirebench.harness.cli.Cli.parse(serve)));
         assertEquals(new ServeOptions(0, "0.0.0.0", Path.of("r")),
-                ServeOptions.parse("--bind", "0.0.0.0", "--port", "0", "--results-dir", "r"));
+                serve.options(dev.wirebench.harness.cli.Cli.parse(serve, "--bind", "0.0.0.0", "--port", "0", "--results-dir", "r")));
     }
 
     // ---- helpers ----

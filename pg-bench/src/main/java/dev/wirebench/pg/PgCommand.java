@@ -6,6 +6,11 @@ import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -19,35 +24,55 @@ import java.util.Map;
 
 /**
  * {@code java -jar benchmarks.jar pg}: {@code InfrastructureExecution} stored as protobuf in BYTEA and as
- * protobuf-JSON in JSONB, on an embedded PostgreSQL or a running one; see {@link PgOptions#USAGE}.
+ * protobuf-JSON in JSONB, on an embedded PostgreSQL or a running one; {@code pg -h} lists the options.
  *
  * <p>Exit status: 0 when every step ran and every row read back matched, 1 for a bad option, 2 when the
  * database cannot be reached or started, or a step failed (a row that does not match included).
  */
-public final class PgCommand {
+public final class PgCommand implements Subcommand {
 
     /** Rows each (format, method) pair inserts once before anything is timed, to warm the driver and the codecs. */
     static final int WARMUP_ROWS = 1000;
-
-    private PgCommand() {
-    }
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
-            out.println(PgOptions.USAGE);
-            return 0;
-        }
-        PgOptions options;
-        try {
-            options = PgOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("wirebench pg: " + e.getMessage());
-            return 1;
-        }
+        return Cli.run(new PgCommand(), args, out, err).code();
+    }
+
+    @Override
+    public String name() {
+        return "pg";
+    }
+
+    @Override
+    public String summary() {
+        return "InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts, reads, "
+                + "(de)serialisation, sizes, a JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        PgOptions.declare(parser);
+    }
+
+    @Override
+    public String more() {
+        return """
+                By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
+                Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
+                The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
+                sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
+        return ExitStatus.of(run(PgOptions.from(set), out, err));
+    }
+
+    private static int run(PgOptions options, PrintStream out, PrintStream err) {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());

@@ -2,7 +2,10 @@ package dev.wirebench.pg;
 
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Flags;
-import dev.wirebench.harness.OptionReader;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,35 +25,38 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
                         boolean keep, String compression, long seed, List<Integer> qps, int repeats,
                         int embeddedPort, Path resultsDir) {
 
-    public static final String USAGE = """
-            Usage: java -jar benchmarks.jar pg [--rows 1000,10000] [--warmup 5s] [--batch 100] [--fetch-size 1000] [--quick]
-                   [--compression pglz|lz4] [--keep] [--results-dir DIR]
-                   [--jdbc-url URL --user U [--password-env VAR]] [--embedded-port P]
-              --rows N,...        row counts to run, each a fresh load of both tables (default 1000,10000)
-              --warmup T          each codec encodes and decodes the messages round and round this long before
-                                  anything is timed (default 5s); every insert method also loads 1,000 rows once
-              --quick             --rows 1000 --warmup 2s (your own --rows/--warmup win)
-              --batch N           rows per JDBC batch (default 100)
-              --fetch-size N      rows per round trip when reading (default 1000)
-              --compression C     column compression of both payload columns: pglz or lz4 (PostgreSQL 14+);
-                                  default: the server's default_toast_compression
-              --seed N            seed of the generated InfrastructureExecution messages (default 20251121)
-              --qps N,...         query rates of the QPS-impact table (default 10,100,1000,5000,10000)
-              --repeats N         timed runs of each insert (a fresh load each) and each query; the median is
-                                  reported, and the spread beside it; each is a sample for compare (default 8)
-              --keep              leave the schema (and, embedded, the data directory) in place
-              --jdbc-url URL      use this running server instead of an embedded PostgreSQL
-              --user U            its user; the password is read from the environment variable named by
-                                  --password-env (default PGPASSWORD) and never printed or written
-              --embedded-port P   the embedded server's port (default: any free one)
-            By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
-            Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
-            The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
-            sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""";
-
     static final List<Integer> DEFAULT_ROWS = List.of(1000, 10000);
     static final List<Integer> DEFAULT_QPS = List.of(10, 100, 1000, 5000, 10000);
     static final long DEFAULT_SEED = 20251121L;
+
+    /** Declares the options of {@code pg}. */
+    static void declare(OptionParser parser) {
+        parser.accepts("rows", "row counts to run, each a fresh load of both tables (default 1000,10000)").withRequiredArg()
+                .describedAs("N,...");
+        parser.accepts("warmup", "each codec encodes and decodes the messages round and round this long before anything "
+                + "is timed (default 5s); every insert method also loads 1,000 rows once").withRequiredArg().describedAs("T");
+        parser.accepts("quick", "--rows 1000 --warmup 2s (your own --rows/--warmup win)");
+        parser.accepts("batch", "rows per JDBC batch").withRequiredArg().describedAs("N").defaultsTo("100");
+        parser.accepts("fetch-size", "rows per round trip when reading").withRequiredArg().describedAs("N").defaultsTo("1000");
+        parser.accepts("compression", "column compression of both payload columns: pglz or lz4 (PostgreSQL 14+); "
+                + "default: the server's default_toast_compression").withRequiredArg().describedAs("C");
+        parser.accepts("seed", "seed of the generated InfrastructureExecution messages").withRequiredArg().describedAs("N")
+                .defaultsTo(Long.toString(DEFAULT_SEED));
+        parser.accepts("qps", "query rates of the QPS-impact table").withRequiredArg().describedAs("N,...")
+                .defaultsTo("10,100,1000,5000,10000");
+        parser.accepts("repeats", "timed runs of each insert (a fresh load each) and each query; the median is reported, "
+                + "and the spread beside it; each is a sample for compare").withRequiredArg().describedAs("N").defaultsTo("8");
+        parser.accepts("keep", "leave the schema (and, embedded, the data directory) in place");
+        parser.accepts("jdbc-url", "use this running server instead of an embedded PostgreSQL").withRequiredArg()
+                .describedAs("URL");
+        parser.accepts("user", "its user; the password is read from the environment variable named by --password-env "
+                + "and never printed or written").withRequiredArg().describedAs("U");
+        parser.accepts("password-env", "the environment variable holding --user's password").withRequiredArg()
+                .describedAs("VAR").defaultsTo("PGPASSWORD");
+        parser.accepts("embedded-port", "the embedded server's port (default: any free one)").withRequiredArg()
+                .describedAs("P");
+        CommonOptions.resultsDir(parser, "where the run folder goes");
+    }
 
     /**
      * Parses the options after {@code pg}.
@@ -58,43 +64,29 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
      * @throws IllegalArgumentException with a one-line reason
      */
     public static PgOptions parse(String[] args) {
-        List<Integer> rows = null;
-        Duration warmup = null;
-        boolean quick = false;
-        int batch = 100;
-        int fetchSize = 1000;
-        String jdbcUrl = null;
-        String user = null;
-        String passwordEnv = "PGPASSWORD";
-        boolean keep = false;
-        String compression = null;
-        long seed = DEFAULT_SEED;
-        List<Integer> qps = DEFAULT_QPS;
-        int repeats = 8;
-        int embeddedPort = 0;
-        Path resultsDir = Path.of("results");
-        OptionReader options = new OptionReader(args, "--quick", "--keep");
-        while (options.next()) {
-            String arg = options.flag();
-            switch (arg) {
-                case "--quick" -> quick = true;
-                case "--keep" -> keep = true;
-                case "--rows" -> rows = positives(arg, options.value());
-                case "--warmup" -> warmup = Durations.parse(arg, options.value());
-                case "--batch" -> batch = Flags.positiveInt(arg, options.value());
-                case "--fetch-size" -> fetchSize = Flags.positiveInt(arg, options.value());
-                case "--jdbc-url" -> jdbcUrl = jdbcUrl(options.value());
-                case "--user" -> user = options.value();
-                case "--password-env" -> passwordEnv = options.value();
-                case "--compression" -> compression = compression(options.value());
-                case "--seed" -> seed = seed(options.value());
-                case "--qps" -> qps = positives(arg, options.value());
-                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
-                case "--embedded-port" -> embeddedPort = Flags.port(arg, options.value(), null);
-                case "--results-dir" -> resultsDir = Path.of(options.value());
-                default -> throw options.unknown("pg");
-            }
+        return from(Cli.parse(PgOptions::declare, args));
+    }
+
+    /** The options {@link #declare}d, checked. @throws IllegalArgumentException with a one-line reason */
+    static PgOptions from(OptionSet set) {
+        if (!set.nonOptionArguments().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument '" + set.nonOptionArguments().get(0) + "'");
         }
+        boolean quick = set.has("quick");
+        List<Integer> rows = set.has("rows") ? positives("--rows", value(set, "rows")) : null;
+        Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
+        int batch = Flags.positiveInt("--batch", value(set, "batch"));
+        int fetchSize = Flags.positiveInt("--fetch-size", value(set, "fetch-size"));
+        String jdbcUrl = set.has("jdbc-url") ? jdbcUrl(value(set, "jdbc-url")) : null;
+        String user = set.has("user") ? value(set, "user") : null;
+        String passwordEnv = value(set, "password-env");
+        boolean keep = set.has("keep");
+        String compression = set.has("compression") ? compression(value(set, "compression")) : null;
+        long seed = seed(value(set, "seed"));
+        List<Integer> qps = positives("--qps", value(set, "qps"));
+        int repeats = Flags.positiveInt("--repeats", value(set, "repeats"));
+        int embeddedPort = set.has("embedded-port") ? Flags.port("--embedded-port", value(set, "embedded-port"), null) : 0;
+        Path resultsDir = Path.of(value(set, "results-dir"));
         if (rows == null) {
             rows = quick ? List.of(1000) : DEFAULT_ROWS;
         }
@@ -114,6 +106,10 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
     /** The most rows any run loads: how many messages to generate. */
     public int maxRows() {
         return rows.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    }
+
+    private static String value(OptionSet set, String option) {
+        return (String) set.valueOf(option);
     }
 
     private static String jdbcUrl(String value) {

@@ -7,6 +7,11 @@ import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Subcommand;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -34,29 +39,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Exit status: 0 done, 1 bad options (or no run folder could be made), 2 the file is missing,
  * unreadable or malformed.
  */
-public final class AnalyseCommand {
-
-    static final String USAGE = """
-            Usage: fix analyse FILE [--warmup 0s] [--tag 35=D] [--samples 10000] [--results-dir DIR]
-              FILE              a history file: one <nanotime>;<FIX message> line per message the client
-                                sent or received, as the ping-pong writes it
-              --warmup T        skip requests sent in the first T of the file, counted from its first request
-                                (default 0s: none; units ns, us, ms, s, m, e.g. 500ms, 60s, 2m)
-              --tag F           the field that marks a request, tag=value (default 35=D, NewOrderSingle)
-              --samples N       bootstrap replicates per percentile (default 10000, at least 100)
-              --results-dir D   where the run folder goes (default results)
-            A request's RTT ends at the first later message with its ClOrdID (11) and ExecType 150=F (the
-            fill); its ack RTT at the first with 150=0. Prints the percentile table in µs and each percentile's
-            95% bootstrap confidence interval (fixed seed 20251121, so reruns agree); the run folder gets
-            analyse.out, rtt.hgrm (fills), ack.hgrm and rtt.png.""";
+public final class AnalyseCommand implements Subcommand {
 
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     /** Below this many values above a percentile's rank, its interval is rough. */
     static final int FEW_ABOVE = 10;
     private static final String NAME = "wirebench fix analyse: ";
-
-    private AnalyseCommand() {
-    }
 
     /**
      * Runs {@code fix analyse} with {@code args} (after the subcommand's name): tables on {@code out},
@@ -65,18 +53,44 @@ public final class AnalyseCommand {
      * @return 0 done, 1 bad options or no run folder, 2 a missing, unreadable or malformed file
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
-            out.println(USAGE);
-            return 0;
-        }
-        AnalyseOptions options;
-        try {
-            options = AnalyseOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println(NAME + e.getMessage());
-            err.println(USAGE);
-            return 1;
-        }
+        return Cli.run(new AnalyseCommand(), "fix analyse", args, out, err).code();
+    }
+
+    @Override
+    public String name() {
+        return "analyse";
+    }
+
+    @Override
+    public String summary() {
+        return "per-message round-trip percentiles, with bootstrap intervals, of a history file the ping-pong wrote";
+    }
+
+    @Override
+    public String operands() {
+        return "FILE   (one <nanotime>;<FIX message> line per message the client sent or received)";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        AnalyseOptions.declare(parser);
+    }
+
+    @Override
+    public String more() {
+        return """
+                A request's RTT ends at the first later message with its ClOrdID (11) and ExecType 150=F (the
+                fill); its ack RTT at the first with 150=0. Prints the percentile table in µs and each percentile's
+                95% bootstrap confidence interval (fixed seed 20251121, so reruns agree); the run folder gets
+                analyse.out, rtt.hgrm (fills), ack.hgrm and rtt.png.""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
+        return ExitStatus.of(analyse(AnalyseOptions.from(set), out, err));
+    }
+
+    private static int analyse(AnalyseOptions options, PrintStream out, PrintStream err) {
         RoundTrips trips;
         try {
             trips = read(options);

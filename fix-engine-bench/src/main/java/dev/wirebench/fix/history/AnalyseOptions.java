@@ -1,5 +1,10 @@
 package dev.wirebench.fix.history;
 
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+
 import dev.wirebench.harness.Durations;
 
 import java.nio.file.Path;
@@ -13,46 +18,39 @@ import java.util.List;
  */
 record AnalyseOptions(Path file, long warmupNanos, FieldMatch requestField, int samples, Path resultsDir) {
 
-    static final Path DEFAULT_RESULTS_DIR = Path.of("results");
     static final int DEFAULT_SAMPLES = 10_000;
     static final int MIN_SAMPLES = 100;
     static final int MAX_SAMPLES = 10_000_000;
-    private static final List<String> VALUED = List.of("--warmup", "--tag", "--samples", "--results-dir");
+
+    /** Declares the options of {@code fix analyse}. */
+    static void declare(OptionParser parser) {
+        parser.accepts("warmup", "skip requests sent in the first T of the file, counted from its first request "
+                + "(0s: none; units ns, us, ms, s, m)").withRequiredArg().describedAs("T").defaultsTo("0s");
+        parser.accepts("tag", "the field that marks a request, tag=value (35=D: NewOrderSingle)").withRequiredArg()
+                .describedAs("F").defaultsTo("35=D");
+        parser.accepts("samples", "bootstrap replicates per percentile (at least " + MIN_SAMPLES + ")").withRequiredArg()
+                .describedAs("N").defaultsTo(Integer.toString(DEFAULT_SAMPLES));
+        CommonOptions.resultsDir(parser, "where the run folder goes");
+    }
 
     /** @throws IllegalArgumentException saying which argument is wrong and how */
     static AnalyseOptions parse(String[] args) {
-        Path file = null;
-        long warmup = 0;
-        FieldMatch field = FieldMatch.NEW_ORDER_SINGLE;
-        int samples = DEFAULT_SAMPLES;
-        Path resultsDir = DEFAULT_RESULTS_DIR;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (!VALUED.contains(arg)) {
-                if (arg.startsWith("-") && arg.length() > 1) {
-                    throw new IllegalArgumentException("unknown option " + arg);
-                }
-                if (file != null) {
-                    throw new IllegalArgumentException("one history file at a time: " + file + " and " + arg + " given");
-                }
-                file = Path.of(arg);
-                continue;
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException(arg + " needs a value");
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--warmup" -> warmup = nanos(arg, value);
-                case "--tag" -> field = FieldMatch.parse(value);
-                case "--samples" -> samples = samples(value);
-                default -> resultsDir = Path.of(value);
-            }
-        }
-        if (file == null) {
+        return from(Cli.parse(AnalyseOptions::declare, args));
+    }
+
+    /** The options {@link #declare}d, checked. @throws IllegalArgumentException saying which is wrong and how */
+    static AnalyseOptions from(OptionSet set) {
+        List<?> files = set.nonOptionArguments();
+        if (files.isEmpty()) {
             throw new IllegalArgumentException("which history file? give its path");
         }
-        return new AnalyseOptions(file, warmup, field, samples, resultsDir);
+        if (files.size() > 1) {
+            throw new IllegalArgumentException("one history file at a time: " + files.get(0) + " and " + files.get(1)
+                    + " given");
+        }
+        return new AnalyseOptions(Path.of(files.get(0).toString()), nanos("--warmup", (String) set.valueOf("warmup")),
+                FieldMatch.parse((String) set.valueOf("tag")), samples((String) set.valueOf("samples")),
+                Path.of((String) set.valueOf("results-dir")));
     }
 
     /** A time such as 500ms, 60s or 2m in nanoseconds, in the syntax every subcommand takes. */

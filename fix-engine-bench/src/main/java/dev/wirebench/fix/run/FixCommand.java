@@ -6,7 +6,13 @@ import dev.wirebench.fix.history.AnalyseCommand;
 import dev.wirebench.fix.history.HistoryWriter;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.ServerProcess;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.results.Repeats;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,52 +30,74 @@ import java.util.Random;
  * {@code fix analyse} of a history file. Each engine's server runs in its own JVM unless this process
  * is one side of a two-host run.
  */
-public final class FixCommand {
+public final class FixCommand implements Subcommand {
 
     /** Rates of a sweep, orders per second. */
     static final long[] SWEEP_RATES = {1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000};
     /** A sweep stops after the first rate whose achieved rate is below this share of the target. */
     static final double KNEE = 0.95;
 
-    private FixCommand() {
+    /** Started by {@code --role both}: serve until standard input ends, so the server dies with its client. */
+    private final boolean untilInputEnds;
+
+    public FixCommand() {
+        this(false);
+    }
+
+    private FixCommand(boolean untilInputEnds) {
+        this.untilInputEnds = untilInputEnds;
     }
 
     /** Entry point of a server JVM that {@code --role both} starts. */
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        System.exit(status);
+        List<String> own = new ArrayList<>(Arrays.asList(args));
+        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
+        System.exit(Cli.run(new FixCommand(untilInputEnds), own.toArray(String[]::new), System.out, System.err).code());
     }
 
     /** Runs {@code fix} with the arguments after it; returns the exit status (0 done, 1 bad options or a failed run). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length > 0 && args[0].equals("analyse")) {
-            return AnalyseCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
-        }
-        if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
-            out.println(usage());
-            return 0;
-        }
-        List<String> own = new ArrayList<>(Arrays.asList(args));
-        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
-        FixOptions options;
-        try {
-            options = FixOptions.parse(own.toArray(String[]::new), FixEngines.names(), FixEngines.DEFAULTS);
-            if (options.history() != null && options.sweep()) {
-                throw new IllegalArgumentException("--history keeps one run per engine: not with --sweep");
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("wirebench fix: " + e.getMessage());
-            return 1;
-        }
-        return switch (options.role()) {
-            case SERVER -> serve(options, untilInputEnds, out, err);
-            case CLIENT, BOTH -> measure(options, out, err);
-        };
+        return Cli.run(new FixCommand(), args, out, err).code();
     }
 
-    static String usage() {
-        return String.format(FixOptions.USAGE, String.join(",", FixEngines.DEFAULTS),
-                String.join(", ", FixEngines.names().subList(FixEngines.DEFAULTS.size(), FixEngines.names().size())));
+    @Override
+    public String name() {
+        return "fix";
+    }
+
+    @Override
+    public String summary() {
+        return "FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia): round-trip "
+                + "percentiles per order, closed loop or fixed rate, on one host or two";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        FixOptions.declare(parser, FixEngines.names(), FixEngines.DEFAULTS);
+    }
+
+    @Override
+    public String more() {
+        return "Engines: " + String.join(", ", FixEngines.names()) + "\n" + """
+                The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
+                per engine and report, results.json, and a percentile plot (PNG) of every engine.""";
+    }
+
+    @Override
+    public List<Subcommand> children() {
+        return List.of(new AnalyseCommand());
+    }
+
+    @Override
+    public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
+        FixOptions options = FixOptions.from(set, FixEngines.names(), FixEngines.DEFAULTS);
+        if (options.history() != null && options.sweep()) {
+            throw new IllegalArgumentException("--history keeps one run per engine: not with --sweep");
+        }
+        return ExitStatus.of(switch (options.role()) {
+            case SERVER -> serve(options, untilInputEnds, out, err);
+            case CLIENT, BOTH -> measure(options, out, err);
+        });
     }
 
     /** Serves one engine until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
@@ -100,7 +128,7 @@ public final class FixCommand {
         }
         FixReport report = new FixReport(folder, options);
         out.println("wirebench fix: " + options.describe() + "; engines " + String.join(", ", options.engines())
-                + (options.role() == FixOptions.Role.CLIENT ? " against " + options.host() + ":" + options.port()
+                + (options.role() == Role.CLIENT ? " against " + options.host() + ":" + options.port()
                 : ", each server in its own JVM on loopback"));
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
@@ -124,7 +152,7 @@ public final class FixCommand {
                         done == 1 ? "" : String.format(Locale.ROOT, ", about %.0f s left", elapsed / (done - 1) * (total - done + 1)));
                 report.settings(name, engine.settings());
                 try {
-                    if (options.role() == FixOptions.Role.CLIENT) {
+                    if (options.role() == Role.CLIENT) {
                         runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
                     } else {
                         try (ServerProcess server = startServer(name)) {

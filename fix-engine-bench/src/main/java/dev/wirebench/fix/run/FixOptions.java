@@ -2,7 +2,11 @@ package dev.wirebench.fix.run;
 
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Flags;
-import dev.wirebench.harness.OptionReader;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.Role;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,37 +25,43 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
      */
     static final int DEFAULT_REPEATS = 8;
 
-    /** Which sides this process runs. */
-    public enum Role { BOTH, SERVER, CLIENT }
-
-    public static final String USAGE = """
-            Usage: java -jar benchmarks.jar fix [--engines E] [--repeats 8] [--duration 5s] [--warmup 5s] [--quick]
-                   [--mode closed | --rate N | --sweep] [--history FILE] [--results-dir DIR]
-                   [--role both | server --bind ADDR --port P | client --host H --port P]
-                   java -jar benchmarks.jar fix analyse FILE [--warmup 60s] [--tag 35=D] [--samples 10000]
-              --engines E    comma-separated, in the order to run (default: %s);
-                             also: %s
-              --repeats N    runs of each engine, in rounds, each engine in a fresh server JVM with fresh
-                             sessions, the engines in a shuffled order each round; a repeat is one sample
-                             for compare (default 8; 1 with --sweep or --history)
-              --duration T   measured time per repeat (default 5s); --warmup T before it (default 5s)
-              --quick        --warmup 2s --duration 2s (your own --warmup/--duration/--repeats win)
-              --mode closed  one order in flight, the next sent when the fill arrives (the default)
-              --rate N       open loop: N orders/s on a fixed schedule; latency counts from each order's
-                             intended send time, so stalls are not hidden (coordinated omission)
-              --sweep        open loop at rising rates (1000, 2000, 5000, 10000, ... orders/s) until the
-                             achieved rate falls below 95%% of the target: the knee, per engine
-              --history FILE every message the client sends and receives as <nanotime>;<FIX message>,
-                             one file per engine (FILE with the engine's name before the extension)
-              --role both    server and client on loopback, the server in its own JVM (default)
-              --role server  only the server of one engine, on --bind (default 127.0.0.1) --port (default
-                             9876), until stopped (Ctrl-C)
-              --role client  only the client of one engine, against --host H --port P
-              --logon-timeout T  how long to wait for the Logon answer (default 10s)
-            The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
-            per engine and report, results.json, and a percentile plot (PNG) of every engine.""";
-
     static final int DEFAULT_PORT = 9876;
+
+    /**
+     * Declares the options of {@code fix}.
+     *
+     * @param known    every engine name that exists
+     * @param defaults the engines run when {@code --engines} is not given, in order
+     */
+    static void declare(OptionParser parser, List<String> known, List<String> defaults) {
+        parser.accepts("engines", "comma-separated, in the order to run (default: " + String.join(",", defaults)
+                + "; every engine is listed below)").withRequiredArg().describedAs("E,...");
+        parser.accepts("repeats", "runs of each engine, in rounds, each engine in a fresh server JVM with fresh sessions, "
+                + "the engines in a shuffled order each round; a repeat is one sample for compare (default "
+                + DEFAULT_REPEATS + "; 1 with --sweep or --history)").withRequiredArg().describedAs("N");
+        parser.accepts("duration", "measured time per repeat (default 5s)").withRequiredArg().describedAs("T");
+        parser.accepts("warmup", "time before it (default 5s)").withRequiredArg().describedAs("T");
+        parser.accepts("quick", "--warmup 2s --duration 2s (your own --warmup/--duration/--repeats win)");
+        parser.accepts("mode", "closed: one order in flight, the next sent when the fill arrives (the default)")
+                .withRequiredArg().describedAs("closed");
+        parser.accepts("rate", "open loop: N orders/s on a fixed schedule; latency counts from each order's intended "
+                + "send time, so stalls are not hidden (coordinated omission)").withRequiredArg().describedAs("N");
+        parser.accepts("sweep", "open loop at rising rates (1000, 2000, 5000, 10000, ... orders/s) until the achieved "
+                + "rate falls below 95% of the target: the knee, per engine");
+        parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
+                + "per engine (FILE with the engine's name before the extension)").withRequiredArg().describedAs("FILE");
+        CommonOptions.role(parser, "both: server and client on loopback, the server in its own JVM; server: only the "
+                + "server of one engine, on --bind --port, until stopped (Ctrl-C); client: only the client of one engine, "
+                + "against --host --port");
+        parser.accepts("bind", "the server's address (--role server)").withRequiredArg().describedAs("ADDR")
+                .defaultsTo("127.0.0.1");
+        parser.accepts("host", "the server to connect to (--role client)").withRequiredArg().describedAs("H");
+        parser.accepts("port", "the server's port (default " + DEFAULT_PORT + "; 0: any free port, for a server)")
+                .withRequiredArg().describedAs("P");
+        parser.accepts("logon-timeout", "how long to wait for the Logon answer").withRequiredArg().describedAs("T")
+                .defaultsTo("10s");
+        CommonOptions.resultsDir(parser, "where the run folder goes");
+    }
 
     /**
      * Parses the options after {@code fix}.
@@ -61,54 +71,37 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
      * @throws IllegalArgumentException with a one-line reason
      */
     public static FixOptions parse(String[] args, List<String> known, List<String> defaults) {
-        List<String> engines = defaults;
-        Role role = Role.BOTH;
-        String bind = "127.0.0.1";
-        String host = null;
-        Integer port = null;
-        Load load = Load.CLOSED;
-        boolean sweep = false;
-        boolean rateGiven = false;
-        boolean modeGiven = false;
-        boolean quick = false;
-        Duration warmup = null;
-        Duration duration = null;
-        Integer repeats = null;
-        Duration logonTimeout = Duration.ofSeconds(10);
-        Path history = null;
-        Path resultsDir = Path.of("results");
-        OptionReader options = new OptionReader(args, "--quick", "--sweep");
-        while (options.next()) {
-            String arg = options.flag();
-            switch (arg) {
-                case "--quick" -> quick = true;
-                case "--sweep" -> sweep = true;
-                case "--engines" -> engines = engines(options.value(), known);
-                case "--role" -> role = Flags.choice(arg, options.value(), Role.class);
-                case "--bind" -> bind = options.value();
-                case "--host" -> host = options.value();
-                case "--port" -> port = Flags.port(arg, options.value(), "any free port, for a server");
-                case "--mode" -> {
-                    if (!options.value().equals("closed")) {
-                        throw new IllegalArgumentException("--mode takes 'closed' (for open loop use --rate N or --sweep), not '"
-                                + options.value() + "'");
-                    }
-                    modeGiven = true;
-                }
-                case "--rate" -> {
-                    load = Load.rate(Flags.positive("--rate", options.value()));
-                    rateGiven = true;
-                }
-                case "--warmup" -> warmup = Durations.parse(arg, options.value());
-                case "--duration" -> duration = Durations.parse(arg, options.value());
-                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
-                case "--logon-timeout" -> logonTimeout = Durations.parse(arg, options.value());
-                case "--history" -> history = Path.of(options.value());
-                case "--results-dir" -> resultsDir = Path.of(options.value());
-                default -> throw options.unknown("fix");
-            }
+        return from(Cli.parse(p -> declare(p, known, defaults), args), known, defaults);
+    }
+
+    /**
+     * The options {@link #declare}d, checked.
+     *
+     * @throws IllegalArgumentException with a one-line reason
+     */
+    static FixOptions from(OptionSet set, List<String> known, List<String> defaults) {
+        if (!set.nonOptionArguments().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument '" + set.nonOptionArguments().get(0) + "'");
         }
-        if ((rateGiven ? 1 : 0) + (sweep ? 1 : 0) + (modeGiven ? 1 : 0) > 1) {
+        List<String> engines = set.has("engines") ? engines(value(set, "engines"), known) : defaults;
+        Role role = CommonOptions.role(set);
+        String bind = value(set, "bind");
+        String host = set.has("host") ? value(set, "host") : null;
+        Integer port = set.has("port") ? Flags.port("--port", value(set, "port"), "any free port, for a server") : null;
+        boolean sweep = set.has("sweep");
+        boolean quick = set.has("quick");
+        if (set.has("mode") && !value(set, "mode").equals("closed")) {
+            throw new IllegalArgumentException("--mode takes 'closed' (for open loop use --rate N or --sweep), not '"
+                    + value(set, "mode") + "'");
+        }
+        Load load = set.has("rate") ? Load.rate(Flags.positive("--rate", value(set, "rate"))) : Load.CLOSED;
+        Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
+        Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
+        Integer repeats = set.has("repeats") ? Flags.positiveInt("--repeats", value(set, "repeats")) : null;
+        Duration logonTimeout = Durations.parse("--logon-timeout", value(set, "logon-timeout"));
+        Path history = set.has("history") ? Path.of(value(set, "history")) : null;
+        Path resultsDir = Path.of(value(set, "results-dir"));
+        if ((set.has("rate") ? 1 : 0) + (sweep ? 1 : 0) + (set.has("mode") ? 1 : 0) > 1) {
             throw new IllegalArgumentException("choose one of --mode closed, --rate N and --sweep");
         }
         if (duration == null) {
@@ -144,6 +137,10 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, load, sweep, warmup, duration, repeats, logonTimeout, history,
                 resultsDir);
+    }
+
+    private static String value(OptionSet set, String option) {
+        return (String) set.valueOf(option);
     }
 
     private static List<String> engines(String value, List<String> known) {

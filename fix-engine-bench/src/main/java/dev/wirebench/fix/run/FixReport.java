@@ -133,7 +133,7 @@ final class FixReport {
         });
         Map<String, String> described = new LinkedHashMap<>();
         described.put("Load", options.describe());
-        described.put("Client", options.role() == FixOptions.Role.CLIENT
+        described.put("Client", options.role() == dev.wirebench.harness.cli.Role.CLIENT
                 ? "against the server at " + options.host() + ":" + options.port()
                 : "this JVM; each engine's server in a JVM of its own on 127.0.0.1");
         if (options.repeats() > 1) {

@@ -23,7 +23,7 @@ class FixOptionsTest {
     void shouldRunEveryDefaultEngineInClosedLoopEightTimesForFiveSecondsAfterFiveByDefault() {
         FixOptions o = parse();
         assertEquals(DEFAULTS, o.engines());
-        assertEquals(FixOptions.Role.BOTH, o.role());
+        assertEquals(dev.wirebench.harness.cli.Role.BOTH, o.role());
         assertTrue(o.load().closed());
         assertEquals(Duration.ofSeconds(5), o.warmup());
         assertEquals(Duration.ofSeconds(5), o.duration());
@@ -65,7 +65,7 @@ class FixOptionsTest {
     @Test
     void shouldTakeTheTwoSidesOfATwoHostRun() {
         FixOptions server = parse("--role", "server", "--engines", "raw", "--bind", "10.0.0.1", "--port", "0");
-        assertEquals(FixOptions.Role.SERVER, server.role());
+        assertEquals(dev.wirebench.harness.cli.Role.SERVER, server.role());
         assertEquals("10.0.0.1", server.bind());
         assertEquals(0, server.port());
         FixOptions client = parse("--role", "client", "--engines", "raw", "--host", "10.0.0.1", "--port", "9000");
@@ -89,7 +89,7 @@ class FixOptionsTest {
                 "--role", "client", "--engines", "raw");
         assertMessage("--port takes 1 to 65535 (0: any free port, for a server), not '70000'", "--port", "70000");
         assertMessage("--warmup needs a value", "--warmup");
-        assertMessage("unknown option --fast (fix -h lists them)", "--fast", "1");
+        assertMessage("unknown option --fast", "--fast", "1");
         assertMessage("unexpected argument 'raw'", "raw");
         assertMessage("--mode takes 'closed' (for open loop use --rate N or --sweep), not 'open'", "--mode", "open");
     }

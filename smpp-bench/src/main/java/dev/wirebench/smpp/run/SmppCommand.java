@@ -1,6 +1,12 @@
 package dev.wirebench.smpp.run;
 
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.ExitStatus;
+import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.cli.Subcommand;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.smpp.server.Smsc;
@@ -22,39 +28,67 @@ import java.util.Random;
  * ({@code --role server|client}). With {@code --role both} the SMSC runs in a JVM of its own, so its
  * garbage, JIT and event loops are not the client's.
  */
-public final class SmppCommand {
+public final class SmppCommand implements Subcommand {
 
-    private SmppCommand() {
+    /** Started by {@code --role both}: serve until standard input ends, so the SMSC dies with its client. */
+    private final boolean untilInputEnds;
+
+    public SmppCommand() {
+        this(false);
+    }
+
+    private SmppCommand(boolean untilInputEnds) {
+        this.untilInputEnds = untilInputEnds;
     }
 
     /** Entry point of the SMSC JVM that {@code --role both} starts (and of {@code smpp} on its own). */
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        List<String> own = new ArrayList<>(Arrays.asList(args));
+        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
+        System.exit(Cli.run(new SmppCommand(untilInputEnds), own.toArray(String[]::new), System.out, System.err).code());
     }
 
     /** Runs {@code smpp} with the arguments after it; returns the exit status (0 done, 1 bad options or a failed run). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        List<String> own = new ArrayList<>(Arrays.asList(args));
-        if (own.contains("-h") || own.contains("--help")) {
-            out.println(SmppOptions.USAGE);
-            return 0;
-        }
-        boolean untilInputEnds = own.remove(ServerProcess.UNTIL_INPUT_ENDS);
-        SmppOptions options;
+        return Cli.run(new SmppCommand(), args, out, err).code();
+    }
+
+    @Override
+    public String name() {
+        return "smpp";
+    }
+
+    @Override
+    public String summary() {
+        return "SMPP submit_sm against this project's Netty SMSC at rising windows: submit_sm/s and send-to-response "
+                + "percentiles per window, on one host or two";
+    }
+
+    @Override
+    public void declare(OptionParser parser) {
+        SmppOptions.declare(parser);
+    }
+
+    @Override
+    public String more() {
+        return """
+                Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
+                every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
+                window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
+                window, results.json and smpp-sweep.png (throughput and latency against window).""";
+    }
+
+    @Override
+    public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
+        SmppOptions options = SmppOptions.from(set);
         try {
-            options = SmppOptions.parse(own.toArray(String[]::new));
-        } catch (IllegalArgumentException e) {
-            err.println("wirebench smpp: " + e.getMessage());
-            return 1;
-        }
-        try {
-            return switch (options.role()) {
+            return ExitStatus.of(switch (options.role()) {
                 case SERVER -> serve(options, untilInputEnds, out, err);
                 case CLIENT, BOTH -> measure(options, out, err);
-            };
+            });
         } catch (IOException e) {
             err.println("wirebench smpp: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
     }
 
@@ -95,7 +129,7 @@ public final class SmppCommand {
             err.println("wirebench smpp: " + e.getMessage() + " (choose another with --results-dir DIR)");
             return 1;
         }
-        boolean local = options.role() == SmppOptions.Role.BOTH;
+        boolean local = options.role() == Role.BOTH;
         String where = local ? "this project's Smsc in a JVM of its own on 127.0.0.1" + (options.repeats() == 1 ? ""
                 : ", a fresh one each round") : "the SMSC at " + options.host() + ":" + options.port();
         long seed = new Random().nextLong();

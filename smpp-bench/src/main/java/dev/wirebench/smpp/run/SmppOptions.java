@@ -2,7 +2,11 @@ package dev.wirebench.smpp.run;
 
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Flags;
-import dev.wirebench.harness.OptionReader;
+import dev.wirebench.harness.cli.Cli;
+import dev.wirebench.harness.cli.CommonOptions;
+import dev.wirebench.harness.cli.Role;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
 import dev.wirebench.smpp.client.EsmeConfig;
 
 import java.nio.file.Path;
@@ -22,37 +26,34 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
     /** Repeats of each window when none are asked for: enough for compare to call a change in twenty measures. */
     static final int DEFAULT_REPEATS = 8;
 
-    /** Which sides this process runs. */
-    public enum Role { BOTH, SERVER, CLIENT }
-
-    public static final String USAGE = """
-            Usage: java -jar benchmarks.jar smpp [--window-sweep 1,8,64,512] [--sessions 4] [--repeats 8]
-                   [--duration 3s] [--warmup 2s] [--quick] [--results-dir DIR]
-                   [--role both | server --bind ADDR --port P | client --host H --port P]
-              --window-sweep W,...  windows to run in turn: each session keeps W submit_sm in flight, sending the
-                                    next as soon as a response frees a place (1 is sync: send, wait, send)
-              --sessions N          ESME sessions per window, each bound as a transceiver with its own sending
-                                    thread (default 4)
-              --repeats N           runs of each window, in rounds: each round a fresh SMSC JVM (with --role both)
-                                    and fresh sessions, the windows in a shuffled order; a repeat is one sample
-                                    for compare (default 8)
-              --duration T          measured time per window and repeat (default 3s); --warmup T before it
-                                    (default 2s)
-              --quick               --warmup 1s --duration 1s (your own --warmup/--duration/--repeats win)
-              --role both           SMSC and ESMEs on loopback, the SMSC in a JVM of its own (default)
-              --role server         only the SMSC, on --bind (default 127.0.0.1) --port (default 2775), until
-                                    stopped (Ctrl-C); it accepts system_id wirebench, password wirebnch
-              --role client         only the ESMEs, against --host H --port P of a running smpp --role server
-            Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
-            every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
-            window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
-            window, results.json and smpp-sweep.png (throughput and latency against window).""";
-
     static final List<Integer> DEFAULT_WINDOWS = List.of(1, 8, 64, 512);
     /** SMPP's registered port, where a server listens unless told otherwise. */
     static final int DEFAULT_PORT = 2775;
     /** More sessions than this on one client would measure the client's threads, not SMPP. */
     static final int MAX_SESSIONS = 1000;
+
+    /** Declares the options of {@code smpp}. */
+    static void declare(OptionParser parser) {
+        parser.accepts("window-sweep", "windows to run in turn: each session keeps W submit_sm in flight, sending the next "
+                + "as soon as a response frees a place (1 is sync: send, wait, send)").withRequiredArg().describedAs("W,...")
+                .defaultsTo("1,8,64,512");
+        parser.accepts("sessions", "ESME sessions per window, each bound as a transceiver with its own sending thread")
+                .withRequiredArg().describedAs("N").defaultsTo("4");
+        parser.accepts("repeats", "runs of each window, in rounds: each round a fresh SMSC JVM (with --role both) and fresh "
+                + "sessions, the windows in a shuffled order; a repeat is one sample for compare").withRequiredArg()
+                .describedAs("N").defaultsTo(Integer.toString(DEFAULT_REPEATS));
+        parser.accepts("duration", "measured time per window and repeat (default 3s)").withRequiredArg().describedAs("T");
+        parser.accepts("warmup", "time before it (default 2s)").withRequiredArg().describedAs("T");
+        parser.accepts("quick", "--warmup 1s --duration 1s (your own --warmup/--duration/--repeats win)");
+        CommonOptions.role(parser, "both: SMSC and ESMEs on loopback, the SMSC in a JVM of its own; server: only the SMSC, "
+                + "on --bind --port, until stopped (Ctrl-C), accepting system_id wirebench, password wirebnch; client: only "
+                + "the ESMEs, against --host --port of a running smpp --role server");
+        parser.accepts("bind", "the SMSC's address (--role server)").withRequiredArg().describedAs("ADDR").defaultsTo("127.0.0.1");
+        parser.accepts("host", "the SMSC to connect to (--role client)").withRequiredArg().describedAs("H");
+        parser.accepts("port", "the SMSC's port (default " + DEFAULT_PORT + ", SMPP's own; 0: any free port, for a server)")
+                .withRequiredArg().describedAs("P");
+        CommonOptions.resultsDir(parser, "where the run folder goes");
+    }
 
     /**
      * Parses the options after {@code smpp}.
@@ -60,35 +61,25 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
      * @throws IllegalArgumentException with a one-line reason
      */
     public static SmppOptions parse(String[] args) {
-        List<Integer> windows = DEFAULT_WINDOWS;
-        int sessions = 4;
-        Duration warmup = null;
-        Duration duration = null;
-        int repeats = DEFAULT_REPEATS;
-        boolean quick = false;
-        Role role = Role.BOTH;
-        String bind = "127.0.0.1";
-        String host = null;
-        Integer port = null;
-        Path resultsDir = Path.of("results");
-        OptionReader options = new OptionReader(args, "--quick");
-        while (options.next()) {
-            String arg = options.flag();
-            switch (arg) {
-                case "--quick" -> quick = true;
-                case "--window-sweep" -> windows = windows(options.value());
-                case "--sessions" -> sessions = sessions(options.value());
-                case "--warmup" -> warmup = Durations.parse(arg, options.value());
-                case "--duration" -> duration = Durations.parse(arg, options.value());
-                case "--repeats" -> repeats = Flags.positiveInt(arg, options.value());
-                case "--role" -> role = Flags.choice(arg, options.value(), Role.class);
-                case "--bind" -> bind = options.value();
-                case "--host" -> host = options.value();
-                case "--port" -> port = Flags.port(arg, options.value(), "any free port, for a server");
-                case "--results-dir" -> resultsDir = Path.of(options.value());
-                default -> throw options.unknown("smpp");
-            }
+        return from(Cli.parse(SmppOptions::declare, args));
+    }
+
+    /** The options {@link #declare}d, checked. @throws IllegalArgumentException with a one-line reason */
+    static SmppOptions from(OptionSet set) {
+        if (!set.nonOptionArguments().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument '" + set.nonOptionArguments().get(0) + "'");
         }
+        List<Integer> windows = windows(value(set, "window-sweep"));
+        int sessions = sessions(value(set, "sessions"));
+        Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
+        Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
+        int repeats = Flags.positiveInt("--repeats", value(set, "repeats"));
+        boolean quick = set.has("quick");
+        Role role = CommonOptions.role(set);
+        String bind = value(set, "bind");
+        String host = set.has("host") ? value(set, "host") : null;
+        Integer port = set.has("port") ? Flags.port("--port", value(set, "port"), "any free port, for a server") : null;
+        Path resultsDir = Path.of(value(set, "results-dir"));
         if (duration == null) {
             duration = Duration.ofSeconds(quick ? 1 : 3);
         }
@@ -109,6 +100,10 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         }
         return new SmppOptions(windows, sessions, warmup, duration, repeats, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, resultsDir);
+    }
+
+    private static String value(OptionSet set, String option) {
+        return (String) set.valueOf(option);
     }
 
     private static List<Integer> windows(String value) {
