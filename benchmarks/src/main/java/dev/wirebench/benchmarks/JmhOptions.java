@@ -1,14 +1,23 @@
 package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The user's JMH options with wirebench's defaults laid under them: whatever the user said wins;
@@ -29,10 +38,14 @@ final class JmhOptions {
     static Options build(CommandLineOptions cmd, LaunchArgs launch, Codecs codecs, List<String> jvmFlags) {
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cmd);
 
-        // -p codec accepts globs (sbe/*, */order); an unknown name fails here, before any fork starts
-        String requested = cmd.getParameter(CODEC_PARAM).hasValue()
-                ? String.join(",", cmd.getParameter(CODEC_PARAM).get()) : "*";
-        options.param(CODEC_PARAM, codecs.select(requested).toArray(String[]::new));
+        // the registry fills codec only where a selected benchmark declares it empty (@Param({}), as CodecBenchmark
+        // does), so another suite may have a codec parameter of its own; there -p codec accepts globs (sbe/*, */order)
+        // and an unknown name fails here, before any fork starts
+        if (declaresRegistryCodec(cmd)) {
+            String requested = cmd.getParameter(CODEC_PARAM).hasValue()
+                    ? String.join(",", cmd.getParameter(CODEC_PARAM).get()) : "*";
+            options.param(CODEC_PARAM, codecs.select(requested).toArray(String[]::new));
+        }
 
         // in rounds, a fork per case per round unless the user says otherwise (CodecBenchmark's @Fork says 2)
         if (launch.rounds() > 0 && !cmd.getForkCount().hasValue()) {
@@ -60,5 +73,19 @@ final class JmhOptions {
         }
         options.jvmArgsAppend(append.toArray(String[]::new));
         return options.build();
+    }
+
+    /** Whether a benchmark the command line selects declares {@code codec} with no values of its own. */
+    static boolean declaresRegistryCodec(CommandLineOptions cmd) {
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()),
+                VerboseMode.SILENT);
+        List<String> includes = cmd.getIncludes().isEmpty() ? List.of(".*") : cmd.getIncludes();
+        for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(silent, includes, cmd.getExcludes())) {
+            String[] declared = entry.getParams().orElse(Map.of()).get(CODEC_PARAM);
+            if (declared != null && declared.length == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -36,6 +36,15 @@ class JmhOptionsTest {
     }
 
     @Test
+    void fillsCodecOnlyWhereASelectedBenchmarkDeclaresItAsTheRegistrys() throws Exception {
+        assertFalse(build("PduCodecBenchmark").getParameter(JmhOptions.CODEC_PARAM).hasValue(),
+                "a suite without the registry's codec parameter gets none");
+        assertEquals(List.of("mine"), List.copyOf(build("PduCodecBenchmark", "-p", "codec=mine")
+                .getParameter(JmhOptions.CODEC_PARAM).get()), "and a codec of its own is passed as given, not checked");
+        assertEquals(CODECS.names(), List.copyOf(build("CodecBenchmark.encode").getParameter(JmhOptions.CODEC_PARAM).get()));
+    }
+
+    @Test
     void addsGcAndStackProfilersOnceUnlessTurnedOff() throws Exception {
         assertEquals(List.of("gc", "stack"), profilers(build()));
         assertEquals(List.of("gc", "stack"), profilers(build("-prof", "gc")));
