@@ -6,7 +6,7 @@ import dev.wirebench.harness.Environment;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.results.Comparison;
 import dev.wirebench.harness.results.Comparison.Row;
 import dev.wirebench.harness.results.Comparison.Verdict;
@@ -30,40 +30,26 @@ import java.util.Locale;
  * latency, or JMH JSON files) measure by measure, judged on their samples ({@link Comparison}); exit status 3
  * when at least one measure got worse.
  */
-public final class CompareCommand implements Subcommand {
+public final class CompareCommand extends AbstractSubcommand {
+
+    public CompareCommand() {
+        super("compare", "two runs of one suite (jmh, fix, smpp, pg, latency) measure by measure: worse, better, ~ "
+                + "or inconclusive", "<base> <new>   (run folders of one suite, or JMH JSON files)", """
+                Each fork (JMH) or repeat (fix, smpp, pg, latency) is a sample. A change counts when a Mann-Whitney test
+                of the two runs' samples, Holm-corrected over all measures, has p < 5% and the change (Hodges-Lehmann,
+                new / base) exceeds the threshold; worse and better follow each metric's direction (a time that rises, a
+                rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.""");
+    }
+
 
     private OptionSpec<String> thresholdSpec;
     private OptionSpec<String> resultsDir;
-
-    @Override
-    public String name() {
-        return "compare";
-    }
-
-    @Override
-    public String summary() {
-        return "two runs of one suite (jmh, fix, smpp, pg, latency) measure by measure: worse, better, ~ or inconclusive";
-    }
-
-    @Override
-    public String operands() {
-        return "<base> <new>   (run folders of one suite, or JMH JSON files)";
-    }
 
     @Override
     public void declare(OptionParser parser) {
         thresholdSpec = parser.accepts("threshold", "the smallest change that counts, in percent of the base")
                 .withRequiredArg().describedAs("P%").defaultsTo(format(Comparison.DEFAULT_THRESHOLD_PERCENT) + "%");
         resultsDir = CommonOptions.resultsDir(parser, "where the run folder (env.json, compare.out) goes");
-    }
-
-    @Override
-    public String more() {
-        return """
-                Each fork (JMH) or repeat (fix, smpp, pg, latency) is a sample. A change counts when a Mann-Whitney test
-                of the two runs' samples, Holm-corrected over all measures, has p < 5% and the change (Hodges-Lehmann,
-                new / base) exceeds the threshold; worse and better follow each metric's direction (a time that rises, a
-                rate that falls is worse). ~ is no significant change; inconclusive means too few samples to decide.""";
     }
 
     @Override

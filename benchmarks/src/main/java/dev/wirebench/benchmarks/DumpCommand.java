@@ -6,7 +6,7 @@ import dev.wirebench.codec.Sample;
 import dev.wirebench.codec.Samples;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
@@ -27,7 +27,7 @@ import java.util.List;
  * {@code capnp decode}). Raw bytes go to standard output (or FILE); a one-line description goes to
  * standard error, so that {@code > file.bin} holds nothing but the message.
  */
-public final class DumpCommand implements Subcommand {
+public final class DumpCommand extends AbstractSubcommand {
 
     private static final int BUFFER_BYTES = 1 << 20;
 
@@ -42,22 +42,11 @@ public final class DumpCommand implements Subcommand {
     }
 
     DumpCommand(Codecs codecs) {
+        super("dump", "the encoded bytes of one fixture, to check with the format's own tools (protoc, flatc, capnp)",
+                "<format>/<message>", """
+                Raw bytes go to standard output (or FILE); a one-line description goes to standard error, so that
+                > file.bin holds nothing but the message.""");
         this.given = codecs;
-    }
-
-    @Override
-    public String name() {
-        return "dump";
-    }
-
-    @Override
-    public String summary() {
-        return "the encoded bytes of one fixture, to check with the format's own tools (protoc, flatc, capnp)";
-    }
-
-    @Override
-    public String operands() {
-        return "<format>/<message>";
     }
 
     @Override
@@ -67,12 +56,6 @@ public final class DumpCommand implements Subcommand {
         hexSpec = parser.accepts("hex", "a hex dump (offset, bytes, ASCII) instead of the raw bytes");
         outSpec = parser.accepts("out", "write to FILE instead of standard output").withRequiredArg().describedAs("FILE");
         resultsDir = CommonOptions.resultsDir(parser, "where the run folder (env.json, dump.out) goes");
-    }
-
-    @Override
-    public String more() {
-        return "Raw bytes go to standard output (or FILE); a one-line description goes to standard error, so that\n"
-                + "> file.bin holds nothing but the message.";
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.wirebench.benchmarks;
 import dev.wirebench.harness.JmhJson;
 import dev.wirebench.harness.ResultsException;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.report.HistorySite;
 import dev.wirebench.harness.results.ResultsFile;
 
@@ -26,39 +26,24 @@ import java.util.stream.Stream;
  * the folders, at any depth (a run folder holds results.json, or jmh.json for a JMH run from before it).
  * A folder whose results cannot be read is skipped with one line naming it; the rest is built.
  */
-public final class HistoryCommand implements Subcommand {
+public final class HistoryCommand extends AbstractSubcommand {
+
+    public HistoryCommand() {
+        super("history", "a static trend site of many run folders: a chart per case and metric, its interval as a band, "
+                + "markers where compare found a change", "<folder of run folders>...", """
+                Each <folder> is searched at any depth for run folders of any suite (results.json, or jmh.json); several
+                folders (results/ and the nightly's runs) make one site. A run that cannot be read is skipped with one
+                line naming it; exit 2 when none could be read.""");
+    }
+
 
     private OptionSpec<String> outSpec;
-
-    @Override
-    public String name() {
-        return "history";
-    }
-
-    @Override
-    public String summary() {
-        return "a static trend site of many run folders: a chart per case and metric, its interval as a band, "
-                + "markers where compare found a change";
-    }
-
-    @Override
-    public String operands() {
-        return "<folder of run folders>...";
-    }
 
     @Override
     public void declare(OptionParser parser) {
         outSpec = parser.accepts("out", "where the site goes: index.html with a trend chart per case and metric, and a "
                 + "page per run with its summary.md and charts; open index.html, no server needed")
                 .withRequiredArg().describedAs("DIR").defaultsTo("site");
-    }
-
-    @Override
-    public String more() {
-        return """
-                Each <folder> is searched at any depth for run folders of any suite (results.json, or jmh.json); several
-                folders (results/ and the nightly's runs) make one site. A run that cannot be read is skipped with one
-                line naming it; exit 2 when none could be read.""";
     }
 
     @Override

@@ -12,7 +12,7 @@ import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.SummaryMarkdown;
 import dev.wirebench.harness.results.Measure;
@@ -138,7 +138,7 @@ final class LatencyCommand {
     }
 
     /** The command line of {@code latency}; each invocation measures with a fresh {@link LatencyCommand}. */
-    public static final class Command implements Subcommand {
+    public static final class Command extends AbstractSubcommand {
 
         private final Codecs given;
         private OptionSpec<String> codecSpec;
@@ -154,17 +154,11 @@ final class LatencyCommand {
         }
 
         Command(Codecs codecs) {
+            super("latency", "percentiles of single calls per codec and operation (HdrHistogram), the clock's own floor "
+                    + "first", "", """
+                    The run folder gets summary.md (percentile tables, ns), results.json, one .hgrm per codec and operation
+                    (HdrHistogram's format, for its plotter), and one percentile plot (PNG) per message and operation.""");
             this.given = codecs;
-        }
-
-        @Override
-        public String name() {
-            return "latency";
-        }
-
-        @Override
-        public String summary() {
-            return "percentiles of single calls per codec and operation (HdrHistogram), the clock's own floor first";
         }
 
         @Override
@@ -180,13 +174,6 @@ final class LatencyCommand {
                     .withRequiredArg().describedAs("N");
             quickSpec = parser.accepts("quick", "--warmup 500ms --duration 1s (your own --warmup/--duration/--count win)");
             resultsDir = CommonOptions.resultsDir(parser, "where the run folder goes");
-        }
-
-        @Override
-        public String more() {
-            return """
-                    The run folder gets summary.md (percentile tables, ns), results.json, one .hgrm per codec and operation
-                    (HdrHistogram's format, for its plotter), and one percentile plot (PNG) per message and operation.""";
         }
 
         @Override

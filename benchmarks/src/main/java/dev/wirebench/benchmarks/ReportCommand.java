@@ -7,7 +7,7 @@ import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.results.ResultsFile;
 
 import joptsimple.OptionParser;
@@ -27,7 +27,7 @@ import java.util.List;
  * way the end of a run builds them. A run folder (or the jmh.json in one) is rebuilt in place; any
  * other JMH JSON file is copied, untouched, into a new run folder first, so nothing beside it is overwritten.
  */
-public final class ReportCommand implements Subcommand {
+public final class ReportCommand extends AbstractSubcommand {
 
     private final Codecs given;
     private OptionSpec<String> resultsDir;
@@ -37,6 +37,10 @@ public final class ReportCommand implements Subcommand {
     }
 
     ReportCommand(Codecs codecs) {
+        super("report", "rebuilds summary.md, results.json and the charts of a JMH run folder, or of any JMH JSON "
+                + "file", "<run-folder | jmh.json>", """
+                A run folder (or its jmh.json) gets its summary.md and charts rebuilt in place; any other JMH JSON file
+                (-rf json, an older run) is copied into a new run folder under --results-dir and reported there.""");
         this.given = codecs;
     }
 
@@ -46,30 +50,8 @@ public final class ReportCommand implements Subcommand {
     }
 
     @Override
-    public String name() {
-        return "report";
-    }
-
-    @Override
-    public String summary() {
-        return "rebuilds summary.md, results.json and the charts of a JMH run folder, or of any JMH JSON file";
-    }
-
-    @Override
-    public String operands() {
-        return "<run-folder | jmh.json>";
-    }
-
-    @Override
     public void declare(OptionParser parser) {
         resultsDir = CommonOptions.resultsDir(parser, "where a loose JMH JSON file's new run folder goes");
-    }
-
-    @Override
-    public String more() {
-        return """
-                A run folder (or its jmh.json) gets its summary.md and charts rebuilt in place; any other JMH JSON file
-                (-rf json, an older run) is copied into a new run folder under --results-dir and reported there.""";
     }
 
     @Override

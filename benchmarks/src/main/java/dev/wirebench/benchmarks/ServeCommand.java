@@ -3,7 +3,7 @@ package dev.wirebench.benchmarks;
 import dev.wirebench.harness.Flags;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
@@ -16,22 +16,20 @@ import java.io.UncheckedIOException;
  * machine, to round-trip any codec on its fixtures from a browser or curl, and to read the latest run's
  * summary and charts. Runs until Ctrl-C; see {@link ServeServer} for the endpoints and threads.
  */
-public final class ServeCommand implements Subcommand {
+public final class ServeCommand extends AbstractSubcommand {
+
+    public ServeCommand() {
+        super("serve", "a dashboard and JSON API on this machine: round-trip any codec on its fixtures, the latest run's "
+                + "summary and charts", "", """
+                Endpoints: / (dashboard), /api/codecs, /api/test/{format}?message=market-data&sample=0,
+                           /api/test/hdr/report, /api/runs/latest, /runs/{folder}/{file}
+                Serves until Ctrl-C.""");
+    }
+
 
     private OptionSpec<String> portSpec;
     private OptionSpec<String> bindSpec;
     private OptionSpec<String> resultsDir;
-
-    @Override
-    public String name() {
-        return "serve";
-    }
-
-    @Override
-    public String summary() {
-        return "a dashboard and JSON API on this machine: round-trip any codec on its fixtures, the latest run's "
-                + "summary and charts";
-    }
 
     @Override
     public void declare(OptionParser parser) {
@@ -41,14 +39,6 @@ public final class ServeCommand implements Subcommand {
                 + "machine that reaches this one use it").withRequiredArg().describedAs("ADDR").defaultsTo(ServeOptions.DEFAULT_BIND);
         resultsDir = CommonOptions.resultsDir(parser, "the run folders: the dashboard shows the newest with a summary.md, "
                 + "/api/test/hdr/report writes a new one");
-    }
-
-    @Override
-    public String more() {
-        return """
-                Endpoints: / (dashboard), /api/codecs, /api/test/{format}?message=market-data&sample=0,
-                           /api/test/hdr/report, /api/runs/latest, /runs/{folder}/{file}
-                Serves until Ctrl-C.""";
     }
 
     /** The parsed options as the server takes them. @throws IllegalArgumentException for a bad port or address */

@@ -7,7 +7,7 @@ import dev.wirebench.codec.Sample;
 import dev.wirebench.codec.Samples;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
@@ -27,7 +27,7 @@ import java.util.zip.Deflater;
  * codecs ranked by the size of the reference sample, with that sample's size after DEFLATE (level 6,
  * as jvm-serializers reports it: what a compressing transport or store would hold).
  */
-public final class SizesCommand implements Subcommand {
+public final class SizesCommand extends AbstractSubcommand {
 
     private static final int BUFFER_BYTES = 1 << 20;
     private static final int DEFLATE_LEVEL = 6;
@@ -41,17 +41,8 @@ public final class SizesCommand implements Subcommand {
     }
 
     SizesCommand(Codecs codecs) {
+        super("sizes", "the encoded size in bytes of every fixture per codec, and after DEFLATE", "", "");
         this.given = codecs;
-    }
-
-    @Override
-    public String name() {
-        return "sizes";
-    }
-
-    @Override
-    public String summary() {
-        return "the encoded size in bytes of every fixture per codec, and after DEFLATE";
     }
 
     @Override

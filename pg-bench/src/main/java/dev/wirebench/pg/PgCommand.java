@@ -8,7 +8,7 @@ import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
@@ -29,7 +29,17 @@ import java.util.Map;
  * <p>Exit status: 0 when every step ran and every row read back matched, 1 for a bad option, 2 when the
  * database cannot be reached or started, or a step failed (a row that does not match included).
  */
-public final class PgCommand implements Subcommand {
+public final class PgCommand extends AbstractSubcommand {
+
+    public PgCommand() {
+        super("pg", "InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts, reads, "
+                + "(de)serialisation, sizes, a JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url", "", """
+                By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
+                Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
+                The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
+                sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""");
+    }
+
 
     /** Rows each (format, method) pair inserts once before anything is timed, to warm the driver and the codecs. */
     static final int WARMUP_ROWS = 1000;
@@ -43,28 +53,8 @@ public final class PgCommand implements Subcommand {
     }
 
     @Override
-    public String name() {
-        return "pg";
-    }
-
-    @Override
-    public String summary() {
-        return "InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts, reads, "
-                + "(de)serialisation, sizes, a JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url";
-    }
-
-    @Override
     public void declare(OptionParser parser) {
         PgOptions.declare(parser);
-    }
-
-    @Override
-    public String more() {
-        return """
-                By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
-                Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
-                The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
-                sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""";
     }
 
     @Override

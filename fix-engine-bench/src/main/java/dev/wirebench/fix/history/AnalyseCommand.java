@@ -9,7 +9,7 @@ import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.ExitStatus;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import org.HdrHistogram.Histogram;
@@ -39,7 +39,17 @@ import java.util.concurrent.TimeUnit;
  * <p>Exit status: 0 done, 1 bad options (or no run folder could be made), 2 the file is missing,
  * unreadable or malformed.
  */
-public final class AnalyseCommand implements Subcommand {
+public final class AnalyseCommand extends AbstractSubcommand {
+
+    public AnalyseCommand() {
+        super("analyse", "per-message round-trip percentiles, with bootstrap intervals, of a history file the "
+                + "ping-pong wrote", "FILE   (one <nanotime>;<FIX message> line per message the client sent or received)", """
+                A request's RTT ends at the first later message with its ClOrdID (11) and ExecType 150=F (the
+                fill); its ack RTT at the first with 150=0. Prints the percentile table in µs and each percentile's
+                95% bootstrap confidence interval (fixed seed 20251121, so reruns agree); the run folder gets
+                analyse.out, rtt.hgrm (fills), ack.hgrm and rtt.png.""");
+    }
+
 
     static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     /** Below this many values above a percentile's rank, its interval is rough. */
@@ -57,32 +67,8 @@ public final class AnalyseCommand implements Subcommand {
     }
 
     @Override
-    public String name() {
-        return "analyse";
-    }
-
-    @Override
-    public String summary() {
-        return "per-message round-trip percentiles, with bootstrap intervals, of a history file the ping-pong wrote";
-    }
-
-    @Override
-    public String operands() {
-        return "FILE   (one <nanotime>;<FIX message> line per message the client sent or received)";
-    }
-
-    @Override
     public void declare(OptionParser parser) {
         AnalyseOptions.declare(parser);
-    }
-
-    @Override
-    public String more() {
-        return """
-                A request's RTT ends at the first later message with its ClOrdID (11) and ExecType 150=F (the
-                fill); its ack RTT at the first with 150=0. Prints the percentile table in µs and each percentile's
-                95% bootstrap confidence interval (fixed seed 20251121, so reruns agree); the run folder gets
-                analyse.out, rtt.hgrm (fills), ack.hgrm and rtt.png.""";
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.ExitStatus;
 import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.results.Repeats;
 import joptsimple.OptionParser;
@@ -30,7 +31,7 @@ import java.util.Random;
  * {@code fix analyse} of a history file. Each engine's server runs in its own JVM unless this process
  * is one side of a two-host run.
  */
-public final class FixCommand implements Subcommand {
+public final class FixCommand extends AbstractSubcommand {
 
     /** Rates of a sweep, orders per second. */
     static final long[] SWEEP_RATES = {1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000};
@@ -45,6 +46,11 @@ public final class FixCommand implements Subcommand {
     }
 
     private FixCommand(boolean untilInputEnds) {
+        super("fix", "FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia): round-trip "
+                + "percentiles per order, closed loop or fixed rate, on one host or two", "",
+                "Engines: " + String.join(", ", FixEngines.names()) + "\n" + """
+                The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
+                per engine and report, results.json, and a percentile plot (PNG) of every engine.""");
         this.untilInputEnds = untilInputEnds;
     }
 
@@ -61,26 +67,8 @@ public final class FixCommand implements Subcommand {
     }
 
     @Override
-    public String name() {
-        return "fix";
-    }
-
-    @Override
-    public String summary() {
-        return "FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia): round-trip "
-                + "percentiles per order, closed loop or fixed rate, on one host or two";
-    }
-
-    @Override
     public void declare(OptionParser parser) {
         FixOptions.declare(parser, FixEngines.names(), FixEngines.DEFAULTS);
-    }
-
-    @Override
-    public String more() {
-        return "Engines: " + String.join(", ", FixEngines.names()) + "\n" + """
-                The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
-                per engine and report, results.json, and a percentile plot (PNG) of every engine.""";
     }
 
     @Override

@@ -4,7 +4,7 @@ import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.ExitStatus;
 import dev.wirebench.harness.cli.Role;
-import dev.wirebench.harness.cli.Subcommand;
+import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.harness.ServerProcess;
@@ -28,7 +28,7 @@ import java.util.Random;
  * ({@code --role server|client}). With {@code --role both} the SMSC runs in a JVM of its own, so its
  * garbage, JIT and event loops are not the client's.
  */
-public final class SmppCommand implements Subcommand {
+public final class SmppCommand extends AbstractSubcommand {
 
     /** Started by {@code --role both}: serve until standard input ends, so the SMSC dies with its client. */
     private final boolean untilInputEnds;
@@ -38,6 +38,12 @@ public final class SmppCommand implements Subcommand {
     }
 
     private SmppCommand(boolean untilInputEnds) {
+        super("smpp", "SMPP submit_sm against this project's Netty SMSC at rising windows: submit_sm/s and send-to-response "
+                + "percentiles per window, on one host or two", "", """
+                Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
+                every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
+                window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
+                window, results.json and smpp-sweep.png (throughput and latency against window).""");
         this.untilInputEnds = untilInputEnds;
     }
 
@@ -54,28 +60,8 @@ public final class SmppCommand implements Subcommand {
     }
 
     @Override
-    public String name() {
-        return "smpp";
-    }
-
-    @Override
-    public String summary() {
-        return "SMPP submit_sm against this project's Netty SMSC at rising windows: submit_sm/s and send-to-response "
-                + "percentiles per window, on one host or two";
-    }
-
-    @Override
     public void declare(OptionParser parser) {
         SmppOptions.declare(parser);
-    }
-
-    @Override
-    public String more() {
-        return """
-                Each submit_sm's latency runs from just before it is written to the arrival of its submit_sm_resp,
-                every one sent in the measured window recorded (HdrHistogram). The run folder gets summary.md (per
-                window: sessions, submits, submit_sm/s, p50, p90, p99, p99.9, max, timeouts, errors), one .hgrm per
-                window, results.json and smpp-sweep.png (throughput and latency against window).""";
     }
 
     @Override
