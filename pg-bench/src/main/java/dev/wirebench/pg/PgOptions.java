@@ -38,12 +38,16 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
               --qps N,...         query rates of the QPS-impact table (default 10,100,1000,5000,10000)
               --repeats N         timed runs of each insert (a fresh load each) and each query; the median is
                                   reported, and the spread beside it; each is a sample for compare (default 8)
-              --keep              leave the schema (and, embedded, the data directory) in place
+              --keep              leave the schema in place; on the embedded server, keep the server running
+                                  after the report, print its JDBC URL, a psql line and the pg_ctl lines that
+                                  start and stop it later, and wait: Ctrl-C (or SIGTERM) stops it and keeps
+                                  its directory (data/, postgres.log and the PostgreSQL 18 binaries, ~60 MB
+                                  more). As root the pg_ctl lines go through unshare -U, as the server did
               --jdbc-url URL      use this running server instead of an embedded PostgreSQL
               --user U            its user; the password is read from the environment variable named by
                                   --password-env (default PGPASSWORD) and never printed or written
               --embedded-port P   the embedded server's port (default: any free one)
-            By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
+            By default an embedded PostgreSQL is started in a temporary directory, stopped and deleted at the end.
             Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
             The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
             sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""";
