@@ -1,6 +1,8 @@
 package dev.wirebench.pg;
 
+import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.zonky.test.db.postgres.util.LinuxUtils;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,9 +13,11 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -22,8 +26,8 @@ import java.util.stream.Stream;
 
 /**
  * The PostgreSQL server a run talks to: an embedded one this process starts (data in a temporary
- * directory, stopped and deleted on close) or a running one named by a JDBC URL. Connections come from
- * {@link #connect}; the password never leaves this class.
+ * directory, stopped and deleted on close; kept with {@code --keep}, see {@link KeptServer}) or a running
+ * one named by a JDBC URL. Connections come from {@link #connect}; the password never leaves this class.
  */
 final class Database implements AutoCloseable {
 
@@ -36,17 +40,22 @@ final class Database implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final Path embeddedDir;
     private final boolean keep;
+    /** What a kept embedded server leaves and how to reach it again; null unless embedded with keep. */
+    private final KeptServer kept;
     /** Stops the embedded server and removes its files when the JVM exits before {@link #close} (Ctrl-C). */
     private final Thread stopOnExit = new Thread(this::stop, "embedded-postgres-stop");
+    /** Set by the first {@link #stop}; guarded by {@code this}. */
+    private boolean stopped;
 
     private Database(String url, String user, String password, EmbeddedPostgres embedded, Path embeddedDir,
-                     boolean keep) {
+                     boolean keep, KeptServer kept) {
         this.url = url;
         this.user = user;
         this.password = password;
         this.embedded = embedded;
         this.embeddedDir = embeddedDir;
         this.keep = keep;
+        this.kept = kept;
     }
 
     /**
@@ -56,7 +65,7 @@ final class Database implements AutoCloseable {
      * @throws PgException naming the URL (without password) and the driver's reason
      */
     static Database external(String url, String user, String password) {
-        Database db = new Database(url, user, password, null, null, true);
+        Database db = new Database(url, user, password, null, null, true, null);
         try (Connection ignored = db.connect(false, null)) {
             return db;
         } catch (SQLException e) {
@@ -69,7 +78,9 @@ final class Database implements AutoCloseable {
      * Starts an embedded PostgreSQL in a new temporary directory.
      *
      * @param port 0 for any free port
-     * @param keep leave the data directory in place on close
+     * @param keep leave the data directory in place on close, and unpack the PostgreSQL binaries beside it
+     *             (instead of into zonky's shared cache under the temporary directory) so that it can be
+     *             started again later on its own; see {@link #kept()}
      * @throws PgException saying why it did not start and that {@code --jdbc-url} is the way around it
      */
     static Database embedded(int port, boolean keep, PrintStream progress) {
@@ -84,7 +95,8 @@ final class Database implements AutoCloseable {
                     + "); point pg at a running server with --jdbc-url URL --user U", e);
         }
         Path log = dir.resolve("postgres.log");
-        progress.println("pg: starting an embedded PostgreSQL in " + dir + (port == 0 ? "" : " on port " + port));
+        progress.println("pg: starting an embedded PostgreSQL in " + dir + (port == 0 ? "" : " on port " + port)
+                + (keep ? " (--keep: with its binaries, so that the directory can be started again later)" : ""));
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                 .setDataDirectory(dir.resolve("data"))
                 .setCleanDataDirectory(!keep)
@@ -94,6 +106,12 @@ final class Database implements AutoCloseable {
                 .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
         if (port != 0) {
             builder.setPort(port);
+        }
+        if (keep) {
+            // zonky caches the unpacked binaries per resolver instance for the life of the JVM: a resolver of
+            // its own makes it unpack them again, into this directory
+            builder.setOverrideWorkingDirectory(dir.toFile())
+                    .setPgBinaryResolver((system, machine) -> DefaultPostgresBinaryResolver.INSTANCE.getPgBinary(system, machine));
         }
         EmbeddedPostgres pg;
         try {
@@ -107,9 +125,37 @@ final class Database implements AutoCloseable {
                     + (tail.isEmpty() ? "" : " (server log: " + tail + ")")
                     + "; point pg at a running server with --jdbc-url URL --user U", e);
         }
-        Database db = new Database(pg.getJdbcUrl("postgres", "postgres"), "postgres", null, pg, dir, keep);
+        KeptServer kept = null;
+        if (keep) {
+            Path binaries = KeptServer.binaries(dir);
+            if (binaries == null) {
+                closeQuietly(pg);
+                throw new PgException("--keep: the embedded PostgreSQL's binaries were not unpacked into " + dir
+                        + ", so its data directory could not be started again; nothing was run");
+            }
+            ownerOnly(dir); // zonky made it writable by all, as for its shared cache of binaries
+            // zonky runs PostgreSQL through `unshare -U` exactly when this is true (as root: PostgreSQL refuses root)
+            kept = new KeptServer(dir, binaries, pg.getPort(), LinuxUtils.isUnshareAvailable());
+        }
+        Database db = new Database(pg.getJdbcUrl("postgres", "postgres"), "postgres", null, pg, dir, keep, kept);
         Runtime.getRuntime().addShutdownHook(db.stopOnExit);
         return db;
+    }
+
+    private static void ownerOnly(Path dir) {
+        try {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // as zonky left it: the data directory inside is the owner's only either way
+        }
+    }
+
+    private static void closeQuietly(EmbeddedPostgres pg) {
+        try {
+            pg.close();
+        } catch (IOException | RuntimeException ignored) {
+            // reporting why it is being closed matters more
+        }
     }
 
     /**
@@ -146,6 +192,23 @@ final class Database implements AutoCloseable {
         return embeddedDir;
     }
 
+    /** What the embedded server started with keep leaves, and the command lines that reach it; null otherwise. */
+    KeptServer kept() {
+        return kept;
+    }
+
+    /** Null when the server answers {@code SELECT 1}, else why not, on one line. */
+    String whyNotAnswering() {
+        try (Connection c = connect(false, null);
+             Statement s = c.createStatement()) {
+            s.executeQuery("SELECT 1").close();
+            c.rollback();
+            return null;
+        } catch (SQLException e) {
+            return oneLine(e);
+        }
+    }
+
     /**
      * A new connection, auto-commit off.
      *
@@ -180,12 +243,17 @@ final class Database implements AutoCloseable {
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
         } catch (IllegalStateException exiting) {
-            return; // the hook is running already
+            // the JVM is exiting and the hook may be stopping the server: stop() waits for it to finish
         }
         stop();
     }
 
-    private void stop() {
+    /** Stops the embedded server once; a second caller waits until the first has stopped it. */
+    private synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
         try {
             embedded.close();
         } catch (IOException e) {

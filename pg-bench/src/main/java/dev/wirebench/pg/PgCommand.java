@@ -14,6 +14,8 @@ import joptsimple.OptionSet;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
@@ -31,13 +33,21 @@ import java.util.Map;
  */
 public final class PgCommand extends AbstractSubcommand {
 
+    /** What {@code --keep} on the embedded server waits on after the report. */
+    private final KeepServing serving;
+
     public PgCommand() {
+        this(new KeepServing());
+    }
+
+    PgCommand(KeepServing serving) {
         super("pg", "InfrastructureExecution in PostgreSQL as protobuf BYTEA vs protobuf-JSON JSONB: inserts, reads, "
                 + "(de)serialisation, sizes, a JSONB query, QPS impact; an embedded PostgreSQL unless --jdbc-url", "", """
-                By default an embedded PostgreSQL is started in a temporary directory and stopped at the end.
+                By default an embedded PostgreSQL is started in a temporary directory, stopped and deleted at the end.
                 Every run works in a schema of its own (wirebench_<time>), dropped at the end unless --keep.
                 The run folder gets summary.md (inserts, serialisation and deserialisation percentiles, reads,
                 sizes, the JSONB query, the QPS impact and its verdict), results.json and PNG charts.""");
+        this.serving = serving;
     }
 
 
@@ -49,7 +59,15 @@ public final class PgCommand extends AbstractSubcommand {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.run(new PgCommand(), args, out, err).code();
+        return run(args, out, err, new KeepServing());
+    }
+
+    /**
+     * As {@link #run(String[], PrintStream, PrintStream)}; with {@code --keep} on the embedded server, after
+     * the report the server keeps running until {@code serving} is stopped (Ctrl-C, or a test).
+     */
+    static int run(String[] args, PrintStream out, PrintStream err, KeepServing serving) {
+        return Cli.run(new PgCommand(serving), args, out, err).code();
     }
 
     @Override
@@ -59,10 +77,10 @@ public final class PgCommand extends AbstractSubcommand {
 
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
-        return ExitStatus.of(run(PgOptions.from(set), out, err));
+        return ExitStatus.of(run(PgOptions.from(set), out, err, serving));
     }
 
-    private static int run(PgOptions options, PrintStream out, PrintStream err) {
+    private static int run(PgOptions options, PrintStream out, PrintStream err, KeepServing serving) {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());
@@ -72,26 +90,99 @@ public final class PgCommand extends AbstractSubcommand {
         }
         PgReport report = new PgReport(folder, options);
         out.println("Results go to " + folder + "/");
-        int status;
+        Kept kept = new Kept();
         try {
-            measure(options, report, out);
-            status = 0;
-        } catch (PgException e) {
-            report.failed(e.getMessage());
-            err.println("wirebench pg: " + e.getMessage());
-            status = 2;
-        } catch (SQLException e) {
-            report.failed(Database.oneLine(e));
-            err.println("wirebench pg: the database refused a step: " + Database.oneLine(e));
-            status = 2;
+            int status;
+            try {
+                measure(options, report, out, kept);
+                status = 0;
+            } catch (PgException e) {
+                report.failed(e.getMessage());
+                err.println("wirebench pg: " + e.getMessage());
+                status = 2;
+            } catch (SQLException e) {
+                report.failed(Database.oneLine(e));
+                err.println("wirebench pg: the database refused a step: " + Database.oneLine(e));
+                status = 2;
+            }
+            out.print(report.text());
+            report.write();
+            out.println("\nResults: " + folder + "/ (summary.md, results.json, charts, .hgrm files, env.json)");
+            if (kept.db != null && !serve(kept, serving, out, err)) {
+                status = 2;
+            }
+            return status;
+        } finally {
+            if (kept.db != null) {
+                kept.db.close(); // when anything above threw; after serve, stopped already
+            }
         }
-        out.print(report.text());
-        report.write();
-        out.println("\nResults: " + folder + "/ (summary.md, results.json, charts, .hgrm files, env.json)");
-        return status;
     }
 
-    private static void measure(PgOptions options, PgReport report, PrintStream out) throws SQLException {
+    /** The embedded server a --keep run leaves running after its report, and the schema the run made in it. */
+    private static final class Kept {
+        Database db;
+        String schema;
+    }
+
+    /**
+     * Says how to reach the kept embedded server, waits until {@code serving} is stopped (Ctrl-C), stops the
+     * server and says where its files stay and how to start it again.
+     *
+     * @return false when the server did not answer or did not stop, said on {@code err} in one line
+     */
+    private static boolean serve(Kept kept, KeepServing serving, PrintStream out, PrintStream err) {
+        KeptServer server = kept.db.kept();
+        String down = kept.db.whyNotAnswering();
+        if (down != null) {
+            kept.db.close();
+            err.println("wirebench pg: --keep: the embedded PostgreSQL no longer answers (" + down + "); it is stopped"
+                    + " and its files stay in " + server.directory() + "; start it again with: " + server.start());
+            return false;
+        }
+        Path psql = KeptServer.psqlOnPath();
+        out.println();
+        out.println("pg --keep: the embedded PostgreSQL is still running; Ctrl-C stops it and keeps its directory");
+        out.println("  JDBC URL   " + server.jdbcUrl());
+        out.println("  schema     " + (kept.schema == null ? "none (the run stopped before making it)"
+                : kept.schema + " (tables " + Format.BINARY.table() + ", " + Format.JSON.table() + ")"));
+        out.println("  psql       " + server.psql(psql));
+        if (psql == null) {
+            out.println("             (no psql on the PATH, and the embedded server brings none: any PostgreSQL"
+                    + " client's psql connects)");
+        }
+        out.println("  directory  " + server.directory() + " (data/, postgres.log, and in " + server.binaries().getFileName()
+                + "/ the PostgreSQL binaries; it can be moved as a whole)");
+        out.println("  After Ctrl-C the directory starts again, and stops, with:");
+        out.println("  start      " + server.start());
+        out.println("  stop       " + server.stop());
+        if (server.unshare()) {
+            out.println("  (unshare -U as PostgreSQL refuses to run as root: as the embedded server did, pg_ctl then runs"
+                    + " as an unprivileged user of a user namespace of its own)");
+        }
+        out.flush();
+        boolean[] stoppedCleanly = {true};
+        serving.serve(() -> {
+            kept.db.close();
+            if (!Files.isDirectory(server.data())) {
+                err.println("wirebench pg: --keep: the data directory " + server.data()
+                        + " is gone (deleted while the server ran?): nothing was kept");
+                stoppedCleanly[0] = false;
+            } else if (server.running()) {
+                err.println("wirebench pg: --keep: the embedded PostgreSQL did not stop in time; stop it with: "
+                        + server.stop());
+                stoppedCleanly[0] = false;
+            } else {
+                out.println("pg: the embedded PostgreSQL stopped; its data directory stays in " + server.data());
+                out.println("  start it again: " + server.start());
+            }
+            out.flush();
+            err.flush();
+        });
+        return stoppedCleanly[0];
+    }
+
+    private static void measure(PgOptions options, PgReport report, PrintStream out, Kept kept) throws SQLException {
         long started = System.nanoTime();
         Codecs codecs = Codecs.load();
         Map<Format, MessageCodec<InfrastructureExecution>> codec = new EnumMap<>(Format.class);
@@ -124,7 +215,11 @@ public final class PgCommand extends AbstractSubcommand {
         report.setup("fetch size", options.fetchSize());
         report.setup("compression", options.compression() == null ? "server default" : options.compression());
 
-        try (Database db = open(options, out)) {
+        Database db = open(options, out);
+        if (options.keep() && db.isEmbedded()) {
+            kept.db = db; // left running for run() to serve once the report is out
+        }
+        try {
             report.setup("database", db.describe());
             try (Connection admin = db.connect(false, null)) {
                 int version = Store.versionNumber(admin);
@@ -136,6 +231,7 @@ public final class PgCommand extends AbstractSubcommand {
                 DatabaseMetaData meta = admin.getMetaData();
                 report.setup("JDBC driver", meta.getDriverName() + " " + meta.getDriverVersion());
                 Store store = Store.create(admin, options.compression());
+                kept.schema = store.schema();
                 report.setup("schema", store.schema() + (options.keep() ? " (kept)" : " (dropped at the end)"));
                 out.println("pg: " + db.describe() + ", server " + Store.settings(admin).get("server_version")
                         + ", schema " + store.schema());
@@ -145,12 +241,16 @@ public final class PgCommand extends AbstractSubcommand {
                 } finally {
                     if (options.keep()) {
                         out.println("pg: kept schema " + store.schema() + (db.isEmbedded()
-                                ? " in the embedded server's data directory " + db.embeddedDirectory() : ""));
+                                ? " in the embedded server, which keeps running after the report" : ""));
                     } else {
                         admin.rollback();
                         store.drop(admin);
                     }
                 }
+            }
+        } finally {
+            if (kept.db != db) {
+                db.close();
             }
         }
     }

@@ -46,7 +46,10 @@ public record PgOptions(List<Integer> rows, Duration warmup, int batch, int fetc
                 .defaultsTo("10,100,1000,5000,10000");
         parser.accepts("repeats", "timed runs of each insert (a fresh load each) and each query; the median is reported, "
                 + "and the spread beside it; each is a sample for compare").withRequiredArg().describedAs("N").defaultsTo("8");
-        parser.accepts("keep", "leave the schema (and, embedded, the data directory) in place");
+        parser.accepts("keep", "leave the schema in place; on the embedded server, keep the server running after the "
+                + "report, print its JDBC URL, a psql line and the pg_ctl lines that start and stop it later, and wait: "
+                + "Ctrl-C (or SIGTERM) stops it and keeps its directory (data/, postgres.log and the PostgreSQL 18 "
+                + "binaries, ~60 MB more). As root the pg_ctl lines go through unshare -U, as the server did");
         parser.accepts("jdbc-url", "use this running server instead of an embedded PostgreSQL").withRequiredArg()
                 .describedAs("URL");
         parser.accepts("user", "its user; the password is read from the environment variable named by --password-env "

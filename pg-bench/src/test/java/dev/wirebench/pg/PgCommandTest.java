@@ -35,6 +35,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -136,7 +138,13 @@ class PgCommandTest {
             byte[] head = Files.readAllBytes(runFolder().resolve(png));
             assertEquals((byte) 0x89, head[0], png);
         }
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("every row matched"));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("every row matched"));
+        // without --keep the embedded server is stopped and its directory deleted; nothing waits
+        Matcher started = Pattern.compile("starting an embedded PostgreSQL in (\\S+)\n").matcher(printed);
+        assertTrue(started.find(), printed);
+        assertFalse(Files.exists(Path.of(started.group(1))), started.group(1) + " should be deleted");
+        assertFalse(printed.contains("still running"), printed);
     }
 
     @Test
