@@ -77,39 +77,39 @@ public final class PgCommand extends AbstractSubcommand {
 
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
-        return ExitStatus.of(run(PgOptions.from(set), out, err, serving));
+        return run(PgOptions.from(set), out, err, serving);
     }
 
-    private static int run(PgOptions options, PrintStream out, PrintStream err, KeepServing serving) {
+    private static ExitStatus run(PgOptions options, PrintStream out, PrintStream err, KeepServing serving) {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());
         } catch (UncheckedIOException e) {
             err.println("wirebench pg: " + e.getMessage() + " (choose another with --results-dir DIR)");
-            return 1;
+            return ExitStatus.FAILED;
         }
         PgReport report = new PgReport(folder, options);
         out.println("Results go to " + folder + "/");
         Kept kept = new Kept();
         try {
-            int status;
+            ExitStatus status;
             try {
                 measure(options, report, out, kept);
-                status = 0;
+                status = ExitStatus.DONE;
             } catch (PgException e) {
                 report.failed(e.getMessage());
                 err.println("wirebench pg: " + e.getMessage());
-                status = 2;
+                status = ExitStatus.UNREADABLE;
             } catch (SQLException e) {
                 report.failed(Database.oneLine(e));
                 err.println("wirebench pg: the database refused a step: " + Database.oneLine(e));
-                status = 2;
+                status = ExitStatus.UNREADABLE;
             }
             out.print(report.text());
             report.write();
             out.println("\nResults: " + folder + "/ (summary.md, results.json, charts, .hgrm files, env.json)");
             if (kept.db != null && !serve(kept, serving, out, err)) {
-                status = 2;
+                status = ExitStatus.UNREADABLE;
             }
             return status;
         } finally {

@@ -73,19 +73,19 @@ public final class AnalyseCommand extends AbstractSubcommand {
 
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
-        return ExitStatus.of(analyse(AnalyseOptions.from(set), out, err));
+        return analyse(AnalyseOptions.from(set), out, err);
     }
 
-    private static int analyse(AnalyseOptions options, PrintStream out, PrintStream err) {
+    private static ExitStatus analyse(AnalyseOptions options, PrintStream out, PrintStream err) {
         RoundTrips trips;
         try {
             trips = read(options);
         } catch (HistoryFormatException e) {
             err.println(NAME + options.file() + " " + e.getMessage());
-            return 2;
+            return ExitStatus.UNREADABLE;
         } catch (IOException e) {
             err.println(NAME + unreadable(options, e));
-            return 2;
+            return ExitStatus.UNREADABLE;
         }
         Histogram fills = histogram(trips.fills());
         Histogram acks = histogram(trips.acks());
@@ -103,9 +103,9 @@ public final class AnalyseCommand extends AbstractSubcommand {
             err.println("Run folder: " + folder + "/");
         } catch (UncheckedIOException e) {
             err.println(NAME + e.getMessage() + " (choose another folder with --results-dir DIR)");
-            return 1;
+            return ExitStatus.FAILED;
         }
-        return 0;
+        return ExitStatus.DONE;
     }
 
     private static RoundTrips read(AnalyseOptions options) throws IOException {

@@ -82,14 +82,14 @@ public final class FixCommand extends AbstractSubcommand {
         if (options.history() != null && options.sweep()) {
             throw new IllegalArgumentException("--history keeps one run per engine: not with --sweep");
         }
-        return ExitStatus.of(switch (options.role()) {
+        return switch (options.role()) {
             case SERVER -> serve(options, untilInputEnds, out, err);
             case CLIENT, BOTH -> measure(options, out, err);
-        });
+        };
     }
 
     /** Serves one engine until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
-    private static int serve(FixOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
+    private static ExitStatus serve(FixOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         String name = options.engines().get(0);
         FixEngine engine = FixEngines.create(name);
         FixServer server;
@@ -97,22 +97,22 @@ public final class FixCommand extends AbstractSubcommand {
             server = engine.startServer(new InetSocketAddress(options.bind(), options.port()));
         } catch (IOException | RuntimeException e) {
             err.println("wirebench fix: the " + name + " server did not start: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
         out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(server.address()) + " (stop with Ctrl-C)");
         out.flush();
         ServerProcess.serveUntilStopped(server, untilInputEnds);
-        return 0;
+        return ExitStatus.DONE;
     }
 
     /** Measures every engine in turn, filing each result as it is done, so a stopped run keeps what finished. */
-    private static int measure(FixOptions options, PrintStream out, PrintStream err) {
+    private static ExitStatus measure(FixOptions options, PrintStream out, PrintStream err) {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());
         } catch (UncheckedIOException e) {
             err.println("wirebench fix: " + e.getMessage() + " (choose another with --results-dir DIR)");
-            return 1;
+            return ExitStatus.FAILED;
         }
         FixReport report = new FixReport(folder, options);
         out.println("wirebench fix: " + options.describe() + "; engines " + String.join(", ", options.engines())
@@ -158,7 +158,7 @@ public final class FixCommand extends AbstractSubcommand {
         }
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
-        return report.anyFailed() ? 1 : 0;
+        return report.anyFailed() ? ExitStatus.FAILED : ExitStatus.DONE;
     }
 
     private static void runEngine(FixEngine engine, InetSocketAddress server, FixOptions options, FixReport report,

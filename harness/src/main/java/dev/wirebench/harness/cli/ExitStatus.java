@@ -27,16 +27,6 @@ public enum ExitStatus {
         return code;
     }
 
-    /** The status a run's code stands for (1: a failed run). */
-    public static ExitStatus of(int code) {
-        return switch (code) {
-            case 0 -> DONE;
-            case 2 -> UNREADABLE;
-            case 3 -> WORSE;
-            default -> FAILED;
-        };
-    }
-
     /** The lines that explain the codes, for the overview and every command's {@code -h}. */
     public static String explained() {
         return "Exit status: 0 done; 1 a bad option or a failed run; 2 input that cannot be used (a result file missing,\n"

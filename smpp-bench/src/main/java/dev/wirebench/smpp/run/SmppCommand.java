@@ -68,10 +68,10 @@ public final class SmppCommand extends AbstractSubcommand {
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
         SmppOptions options = SmppOptions.from(set);
         try {
-            return ExitStatus.of(switch (options.role()) {
+            return switch (options.role()) {
                 case SERVER -> serve(options, untilInputEnds, out, err);
                 case CLIENT, BOTH -> measure(options, out, err);
-            });
+            };
         } catch (IOException e) {
             err.println("wirebench smpp: " + e.getMessage());
             return ExitStatus.FAILED;
@@ -85,7 +85,7 @@ public final class SmppCommand extends AbstractSubcommand {
     }
 
     /** Serves until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
-    private static int serve(SmppOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
+    private static ExitStatus serve(SmppOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         SmscConfig config = SmscConfig.of(Map.of(WindowRun.SYSTEM_ID, WindowRun.PASSWORD))
                 .withHost(options.bind()).withPort(options.port());
         Smsc smsc;
@@ -93,13 +93,13 @@ public final class SmppCommand extends AbstractSubcommand {
             smsc = Smsc.start(config);
         } catch (IOException | RuntimeException e) {
             err.println("wirebench smpp: " + e.getMessage());
-            return 1;
+            return ExitStatus.FAILED;
         }
         out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
                 + " (system_id " + WindowRun.SYSTEM_ID + ", password " + WindowRun.PASSWORD + "; stop with Ctrl-C)");
         out.flush();
         ServerProcess.serveUntilStopped(smsc, untilInputEnds);
-        return 0;
+        return ExitStatus.DONE;
     }
 
     /**
@@ -107,13 +107,13 @@ public final class SmppCommand extends AbstractSubcommand {
      * {@code --role both} each round has an SMSC JVM of its own, so that a repeat is a fresh server as well as
      * fresh sessions.
      */
-    private static int measure(SmppOptions options, PrintStream out, PrintStream err) throws IOException {
+    private static ExitStatus measure(SmppOptions options, PrintStream out, PrintStream err) throws IOException {
         RunFolder folder;
         try {
             folder = RunFolder.start(options.resultsDir());
         } catch (UncheckedIOException e) {
             err.println("wirebench smpp: " + e.getMessage() + " (choose another with --results-dir DIR)");
-            return 1;
+            return ExitStatus.FAILED;
         }
         boolean local = options.role() == Role.BOTH;
         String where = local ? "this project's Smsc in a JVM of its own on 127.0.0.1" + (options.repeats() == 1 ? ""
@@ -148,12 +148,12 @@ public final class SmppCommand extends AbstractSubcommand {
                         report.failed("window " + window + ": " + e.getMessage());
                         report.write();
                         out.print(report.text());
-                        return 1;
+                        return ExitStatus.FAILED;
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         report.failed("interrupted in window " + window);
                         report.write();
-                        return 1;
+                        return ExitStatus.FAILED;
                     }
                     report.write();
                 }
@@ -161,6 +161,6 @@ public final class SmppCommand extends AbstractSubcommand {
         }
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
-        return 0;
+        return ExitStatus.DONE;
     }
 }
