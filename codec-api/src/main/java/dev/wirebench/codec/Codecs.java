@@ -14,12 +14,13 @@ import java.util.regex.Pattern;
 /**
  * The registry of every codec on the class path, found through {@link CodecProvider} services.
  * Providers are validated when the registry loads, before anything is measured: a codec with a
- * bad format name or no message type, or two codecs with the same {@code format/message} name,
- * stop the load with a message naming the providers involved.
+ * bad format name, no message type or no {@link Conformance}, or two codecs with the same
+ * {@code format/message} name, stop the load with a message naming the providers involved.
  */
 public final class Codecs {
 
-    private static final Pattern FORMAT = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    /** Words joined by dashes, then any variants, each a {@code +} and such words: {@code protobuf-json+guarded}. */
+    private static final Pattern FORMAT = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*(\\+[a-z0-9]+(-[a-z0-9]+)*)*");
 
     /** name → provider, sorted by name. */
     private final Map<String, CodecProvider> providers;
@@ -115,6 +116,17 @@ public final class Codecs {
         throw new IllegalStateException(provider.getClass().getName() + " no longer offers codec " + name);
     }
 
+    /**
+     * The contracts of the conformance kit the named codec claims, and its module's test holds it
+     * to: what a report shows beside the codec's numbers. Every codec of a format claims the same
+     * in this repository, so any {@code format/message} of the format answers for it.
+     *
+     * @throws IllegalArgumentException if there is no such codec, listing the known names
+     */
+    public Conformance conformance(String name) {
+        return create(name).conformance();
+    }
+
     private IllegalArgumentException unknown(String name) {
         return new IllegalArgumentException("no codec matches '" + name + "'; known codecs: "
                 + String.join(", ", providers.keySet()));
@@ -127,11 +139,16 @@ public final class Codecs {
         String format = codec.format();
         if (format == null || !FORMAT.matcher(format).matches()) {
             throw new IllegalStateException("codec " + codec.getClass().getName() + " from " + who
-                    + " has format '" + format + "': it must be lower-case letters, digits and dashes");
+                    + " has format '" + format + "': it must be lower-case letters, digits and dashes,"
+                    + " a variant after a '+'");
         }
         if (codec.messageType() == null || !MessageType.all().contains(codec.messageType())) {
             throw new IllegalStateException("codec " + codec.getClass().getName() + " from " + who
                     + " names no canonical message type (messageType() returned " + codec.messageType() + ")");
+        }
+        if (codec.conformance() == null) {
+            throw new IllegalStateException("codec " + codec.name() + " from " + who
+                    + " claims no conformance (conformance() returned null)");
         }
         return codec.name();
     }

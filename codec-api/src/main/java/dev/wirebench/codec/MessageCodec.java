@@ -17,7 +17,11 @@ import java.nio.ByteBuffer;
  */
 public interface MessageCodec<T> {
 
-    /** The wire format, lower case with dashes: {@code sbe}, {@code protobuf}, {@code capnp-packed}. */
+    /**
+     * The wire format, lower case with dashes: {@code sbe}, {@code protobuf}, {@code capnp-packed}; a
+     * variant of a format adds {@code +} and its name, e.g. {@code protobuf-json+guarded}: the same
+     * bytes, read with checks the plain codec leaves out of the measured path.
+     */
     String format();
 
     /** The canonical message this codec carries. */
@@ -26,6 +30,14 @@ public interface MessageCodec<T> {
     /** {@code format/message}, the name benchmarks select by, e.g. {@code sbe/market-data}. */
     default String name() {
         return format() + "/" + messageType().id();
+    }
+
+    /**
+     * The contracts of the conformance kit this codec claims to pass: {@link Conformance#MEASUREMENT}
+     * unless it says more. Its module's test holds it to the claim.
+     */
+    default Conformance conformance() {
+        return Conformance.MEASUREMENT;
     }
 
     /**
@@ -46,7 +58,11 @@ public interface MessageCodec<T> {
      * they were.
      *
      * @return a new record, {@code equals} to the one that was encoded
-     * @throws CodecException if the bytes are not a valid message; never hangs, never an {@code Error}
+     * @throws CodecException if the bytes are not a valid message. A codec claiming
+     *                        {@link Conformance#HOSTILE_INPUT} does so for any bytes: it never hangs,
+     *                        never throws an {@code Error} and never reads past {@code length}; one
+     *                        claiming only {@link Conformance#MEASUREMENT} promises that only for the
+     *                        bytes {@link #encode} produced
      */
     T decode(ByteBuffer src, int length);
 

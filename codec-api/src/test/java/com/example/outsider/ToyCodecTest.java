@@ -1,10 +1,10 @@
 package com.example.outsider;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole kit, passed by a codec from a foreign package. */
-class ToyCodecTest extends MessageCodecContract {
+/** Both contracts of the kit, passed by a codec from a foreign package. */
+class ToyCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {

@@ -2,6 +2,7 @@ package com.example.outsider;
 
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.User;
 
@@ -19,6 +20,12 @@ public class ToyUserCodec extends AbstractMessageCodec<User> {
 
     public ToyUserCodec() {
         super("toy", MessageType.USER);
+    }
+
+    /** Every read is bounded by the slice of exactly the length, so any bytes end in a user or an exception. */
+    @Override
+    public Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     @Override

@@ -61,6 +61,41 @@ class CodecsTest {
     }
 
     @Test
+    void takesAVariantAfterAPlusAndOnlyThere() {
+        Codecs codecs = Codecs.of(List.<CodecProvider>of(() -> List.of(new Named("a-b"), new Named("a-b+guarded"),
+                new Named("a+x-y+z"))));
+        assertEquals(List.of("a+x-y+z/user", "a-b+guarded/user", "a-b/user"), codecs.names());
+        // a glob of the plain format does not reach its variant, and '+' is no pattern character
+        assertEquals(List.of("a-b/user"), codecs.select("a-b/*"));
+        assertEquals(List.of("a-b+guarded/user", "a-b/user"), codecs.select("a-b*/user"));
+        assertEquals(List.of("a-b+guarded/user"), codecs.select("a-b+guarded/user"));
+        for (String bad : List.of("+guarded", "a+", "a++b", "a+-b", "a+B")) {
+            CodecProvider provider = () -> List.of(new Named(bad));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Codecs.of(List.of(provider)), bad);
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void saysWhichContractsACodecClaimsAndRefusesNone() {
+        Codecs codecs = Codecs.of(List.<CodecProvider>of(new ToyCodecProvider(), () -> List.of(new Named("a"))));
+        assertEquals(Conformance.HOSTILE_INPUT, codecs.conformance("toy/user"));
+        assertEquals(Conformance.MEASUREMENT, codecs.conformance("a/user"), "the default");
+        assertTrue(Conformance.HOSTILE_INPUT.includes(Conformance.MEASUREMENT));
+        assertTrue(!Conformance.MEASUREMENT.includes(Conformance.HOSTILE_INPUT));
+        assertEquals("hostile-input", Conformance.HOSTILE_INPUT.label());
+        assertThrows(IllegalArgumentException.class, () -> codecs.conformance("b/user"));
+        CodecProvider none = () -> List.of(new Named("c") {
+            @Override
+            public Conformance conformance() {
+                return null;
+            }
+        });
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Codecs.of(List.of(none)));
+        assertTrue(e.getMessage().contains("c/user") && e.getMessage().contains("claims no conformance"), e.getMessage());
+    }
+
+    @Test
     void namesTheKnownCodecsWhenAskedForAnUnknownOne() {
         Codecs codecs = Codecs.of(List.<CodecProvider>of(new ToyCodecProvider(), () -> List.of(new Named("a"), new Named("b"))));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codecs.create("sbe/user"));
@@ -78,7 +113,7 @@ class CodecsTest {
     }
 
     /** A codec that only has a name. */
-    private static final class Named extends AbstractMessageCodec<User> {
+    private static class Named extends AbstractMessageCodec<User> {
         Named(String format) {
             super(format, MessageType.USER);
         }

@@ -3,6 +3,7 @@ package dev.wirebench.codec.kit;
 import com.example.outsider.ToyUserCodec;
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.CodecProvider;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.User;
@@ -11,7 +12,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Deliberately broken codecs and the kit run against each; {@link ConformanceKitCatchesBrokenCodecsTest}
+ * Deliberately broken codecs and the contract each is run against; {@link ConformanceKitCatchesBrokenCodecsTest}
  * runs these classes and expects failures. Surefire never runs them itself (nested classes).
  */
 final class BrokenCodecs {
@@ -19,8 +20,16 @@ final class BrokenCodecs {
     private BrokenCodecs() {
     }
 
+    /** The toy broken in a way only a measurement check can see: it claims just that tier. */
+    abstract static class MeasurementFault extends ToyUserCodec {
+        @Override
+        public Conformance conformance() {
+            return Conformance.MEASUREMENT;
+        }
+    }
+
     /** Encodes every field but the e-mail, which decodes as "". */
-    static final class DropsAField extends ToyUserCodec {
+    static final class DropsAField extends MeasurementFault {
         @Override
         protected String emailToWrite(User user) {
             return "";
@@ -28,7 +37,7 @@ final class BrokenCodecs {
     }
 
     /** Round-trips correctly but its traverse skips the roles, as a lazy benchmark would. */
-    static final class TraverseSkipsAField extends ToyUserCodec {
+    static final class TraverseSkipsAField extends MeasurementFault {
         @Override
         protected long traverse(ByteBuffer src, int offset, int length) {
             User u = decode(src, offset, length);
@@ -44,9 +53,28 @@ final class BrokenCodecs {
         }
     }
 
+    /**
+     * Looks at the byte after the message for a terminator, as a reader of NUL-terminated input would:
+     * right for every whole message whose buffer has a zero there, wrong for any other.
+     */
+    static final class PeeksPastTheEnd extends MeasurementFault {
+        @Override
+        protected User decode(ByteBuffer src, int offset, int length) {
+            if (src.get(offset + length) != 0) {
+                throw new IllegalArgumentException("no terminator after the message");
+            }
+            return super.decode(src, offset, length);
+        }
+    }
+
     /** Lets the library's raw exception escape instead of a CodecException. */
     static final class LeaksRawExceptions implements MessageCodec<User> {
         private final ToyUserCodec delegate = new ToyUserCodec();
+        private final Conformance claim;
+
+        LeaksRawExceptions(Conformance claim) {
+            this.claim = claim;
+        }
 
         @Override
         public String format() {
@@ -56,6 +84,11 @@ final class BrokenCodecs {
         @Override
         public MessageType<User> messageType() {
             return MessageType.USER;
+        }
+
+        @Override
+        public Conformance conformance() {
+            return claim;
         }
 
         @Override
@@ -76,31 +109,74 @@ final class BrokenCodecs {
         }
     }
 
-    static final class DropsAFieldContract extends MessageCodecContract {
+    // measurement faults, under the contract every codec passes
+
+    static final class DropsAFieldContract extends MeasurementContract {
         @Override
         protected CodecProvider provider() {
             return () -> List.of(new DropsAField());
         }
     }
 
-    static final class TraverseSkipsAFieldContract extends MessageCodecContract {
+    static final class TraverseSkipsAFieldContract extends MeasurementContract {
         @Override
         protected CodecProvider provider() {
             return () -> List.of(new TraverseSkipsAField());
         }
     }
 
-    static final class ReadsPastLengthContract extends MessageCodecContract {
+    static final class PeeksPastTheEndContract extends MeasurementContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new PeeksPastTheEnd());
+        }
+    }
+
+    /** The toy, which claims the hostile tier, under a test that checks only measurement. */
+    static final class ClaimsMoreThanItsTestChecksContract extends MeasurementContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new ToyUserCodec());
+        }
+    }
+
+    // hostile-input faults, in codecs that claim the tier
+
+    static final class ReadsPastLengthContract extends HostileInputContract {
         @Override
         protected CodecProvider provider() {
             return () -> List.of(new ReadsPastLength());
         }
     }
 
-    static final class LeaksRawExceptionsContract extends MessageCodecContract {
+    static final class LeaksRawExceptionsContract extends HostileInputContract {
         @Override
         protected CodecProvider provider() {
-            return () -> List.of(new LeaksRawExceptions());
+            return () -> List.of(new LeaksRawExceptions(Conformance.HOSTILE_INPUT));
+        }
+    }
+
+    /** The leaky codec claims only measurement, so only the toy beside it is held to the hostile checks. */
+    static final class OnlyClaimantsAreHeldContract extends HostileInputContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new ToyUserCodec(), new LeaksRawExceptions(Conformance.MEASUREMENT));
+        }
+    }
+
+    /** A hostile-input test whose provider has no codec claiming the tier. */
+    static final class NobodyClaimsContract extends HostileInputContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new LeaksRawExceptions(Conformance.MEASUREMENT));
+        }
+    }
+
+    /** The kit before the split holds a codec to both contracts whatever it claims. */
+    static final class WholeKitContract extends MessageCodecContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new LeaksRawExceptions(Conformance.MEASUREMENT));
         }
     }
 }

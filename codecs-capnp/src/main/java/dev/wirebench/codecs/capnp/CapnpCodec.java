@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.capnp;
 
 import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import org.capnproto.DecodeException;
@@ -15,7 +16,7 @@ import java.util.List;
 /**
  * A canonical record as a Cap'n Proto message: one class for every message and both formats,
  * told apart by its {@link CapnpMapping} (record ↔ generated struct) and its {@link Framing}
- * (standard or packed).
+ * (standard, packed, or packed behind a check of the packing).
  *
  * <p>Encode builds the message in a builder kept across calls ({@link ReusableMessageBuilder}) and
  * writes it into the caller's buffer; decode and traverse read it through the generated readers,
@@ -45,6 +46,11 @@ final class CapnpCodec<T, R> extends AbstractMessageCodec<T> {
                 new CapnpCodec<>(framing, MessageType.USER, new UserMapping()),
                 new CapnpCodec<>(framing, MessageType.ORDER, new OrderMapping()),
                 new CapnpCodec<>(framing, MessageType.INFRA_EXECUTION, new InfrastructureExecutionMapping()));
+    }
+
+    @Override
+    public Conformance conformance() {
+        return framing.conformance();
     }
 
     @Override

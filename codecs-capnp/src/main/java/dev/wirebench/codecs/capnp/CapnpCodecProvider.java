@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Cap'n Proto codecs: every canonical message in the standard framing ({@code capnp/...}) and
- * packed ({@code capnp-packed/...}), registered in
+ * The Cap'n Proto codecs: every canonical message in the standard framing ({@code capnp/...}),
+ * packed ({@code capnp-packed/...}) and packed behind {@link PackedBytes}
+ * ({@code capnp-packed+guarded/...}), registered in
  * {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
  */
 public final class CapnpCodecProvider implements CodecProvider {

@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
  * should (capnproto-java 0.1.16's {@code PackedInputStream} asks the exhausted stream for more
  * again and again), and allocates each segment at the size the table claims. One pass over the
  * tags here finds the exact unpacked size without unpacking, so the table can be held to it.
+ * Only {@code capnp-packed+guarded} ({@link Framing#PACKED_GUARDED}) runs it: it exists for
+ * hostile input, and the plain {@code capnp-packed} measures the runtime alone.
  */
 final class PackedBytes {
 

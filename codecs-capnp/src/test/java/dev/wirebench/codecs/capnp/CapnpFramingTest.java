@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.capnp;
 
 import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
@@ -134,8 +135,8 @@ class CapnpFramingTest {
     }
 
     @Test
-    void packedFramingHoldsTheSegmentTableToWhatTheBytesUnpackTo() {
-        MessageCodec<Order> codec = codec(Framing.PACKED, MessageType.ORDER);
+    void guardedPackedFramingHoldsTheSegmentTableToWhatTheBytesUnpackTo() {
+        MessageCodec<Order> codec = codec(Framing.PACKED_GUARDED, MessageType.ORDER);
         byte[] bytes = encode(codec, Samples.reference(MessageType.ORDER));
         byte[] oneMoreWord = Arrays.copyOf(bytes, bytes.length + 2); // tag 0, run 0: one zero word
         assertRejected(codec, oneMoreWord, "segment table describes 14 words, the message unpacks to 15");
@@ -162,7 +163,8 @@ class CapnpFramingTest {
         }
         byte[] input = Arrays.copyOf(bomb, 5 + 2 * pairs);
         assertTimeoutPreemptively(Duration.ofSeconds(10),
-                () -> assertRejected(codec(Framing.PACKED, MessageType.ORDER), input, "unpacks to more than 8388608 words"));
+                () -> assertRejected(codec(Framing.PACKED_GUARDED, MessageType.ORDER), input,
+                        "unpacks to more than 8388608 words"));
     }
 
     @Test
@@ -177,16 +179,28 @@ class CapnpFramingTest {
         }
     }
 
-    @Test
-    void aMessageTooLargeForTheDestinationLeavesTheCodecUsable() {
-        MessageCodec<MarketData> codec = codec(Framing.PACKED, MessageType.MARKET_DATA);
+    @ParameterizedTest
+    @EnumSource(Framing.class)
+    void aMessageTooLargeForTheDestinationLeavesTheCodecUsable(Framing framing) {
+        MessageCodec<MarketData> codec = codec(framing, MessageType.MARKET_DATA);
         ByteBuffer small = ByteBuffer.allocate(100);
         assertThrows(BufferOverflowException.class, () -> codec.encode(LARGE, small));
         assertEquals(0, small.position());
         byte[] bytes = encode(codec, LARGE);
         assertEquals(LARGE, codec.decode(ByteBuffer.wrap(bytes), bytes.length));
-        assertThrows(CodecException.class,
-                () -> codec.decode(ByteBuffer.wrap(bytes), bytes.length - 1));
+        if (framing != Framing.PACKED) { // the plain packed reader may spin forever on a truncation
+            assertThrows(CodecException.class, () -> codec.decode(ByteBuffer.wrap(bytes), bytes.length - 1));
+        }
+    }
+
+    @Test
+    void onlyThePlainPackedFramingLeavesTheHostileInputTierOut() {
+        for (MessageCodec<?> codec : new CapnpCodecProvider().codecs()) {
+            Conformance expected = codec.format().equals("capnp-packed") ? Conformance.MEASUREMENT : Conformance.HOSTILE_INPUT;
+            assertEquals(expected, codec.conformance(), codec.name());
+        }
+        // what the guarded framing refuses and the plain one would hand the runtime to spin on
+        assertRejected(codec(Framing.PACKED_GUARDED, MessageType.ORDER), new byte[0], "empty input");
     }
 
     @SuppressWarnings("unchecked")

@@ -111,9 +111,19 @@ final class WireBytes {
         }
     }
 
-    /** {@link #assertRejected} for the standard bytes with the standard codec and, packed by the runtime, the packed one. */
-    static void assertBothFramingsReject(MessageType<?> type, byte[] standard, String what) {
+    /**
+     * {@link #assertRejected} for the standard bytes with the standard codec and, packed by the
+     * runtime, both packed ones: checks of the mapping or the runtime, made whatever the framing.
+     */
+    static void assertEveryFramingRejects(MessageType<?> type, byte[] standard, String what) {
         assertRejected(codec(Framing.STANDARD, type), standard, what);
         assertRejected(codec(Framing.PACKED, type), pack(standard), what);
+        assertRejected(codec(Framing.PACKED_GUARDED, type), pack(standard), what);
+    }
+
+    /** The same for the codecs that claim the hostile-input tier, standard and guarded packed. */
+    static void assertHostileInputFramingsReject(MessageType<?> type, byte[] standard, String what) {
+        assertRejected(codec(Framing.STANDARD, type), standard, what);
+        assertRejected(codec(Framing.PACKED_GUARDED, type), pack(standard), what);
     }
 }

@@ -9,8 +9,9 @@ import java.nio.ByteBuffer;
  *
  * <p>Colfer's generated {@code marshal(byte[], offset)} stops only at the end of the array, and
  * {@code unmarshal(byte[], offset, end)} reads up to the end of the array too, checking {@code end}
- * only once it is done. So both directions need an array that ends where the caller's range ends:
- * the caller's own backing array when it does, else a scratch array kept in this object.
+ * only once it is done. So writing always needs an array that ends where the caller's range ends,
+ * and reading hostile bytes does ({@code colfer+guarded}): the caller's own backing array when it
+ * does, else a scratch array kept in this object.
  */
 final class ColferBuffers {
 
@@ -69,7 +70,9 @@ final class ColferBuffers {
     /**
      * An array holding {@code src[offset, offset + length)} in its last {@code length} bytes, so that
      * Colfer's reads stop at the end of the message: the buffer's backing array when the message ends
-     * where that array ends, else the scratch array (grown to the longest message seen).
+     * where that array ends, else the scratch array (grown to the longest message seen). The guarded
+     * codec reads every message through it; the plain one only a direct buffer's, which must be
+     * copied into an array for Colfer anyway.
      */
     byte[] window(ByteBuffer src, int offset, int length) {
         if (src.hasArray()) {

@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 
 import java.nio.BufferUnderflowException;
@@ -17,25 +18,46 @@ import java.util.InputMismatchException;
  * the record from it or hash it: Colfer has no reader that leaves the bytes where they are, so
  * traverse materialises the generated structs (strings included) as decode does, minus the record.
  *
+ * <p>Colfer's {@code unmarshal(buf, offset, end)} reads up to the end of the array and checks
+ * {@code end} only once it is done. On a message it wrote that changes nothing: it stops at the
+ * message's terminator. On hostile bytes it reads, and allocates from, the caller's bytes after
+ * the message. The plain codec ({@code colfer}) unmarshals a heap buffer's array in place all the
+ * same: that is Colfer. The guarded one ({@code colfer+guarded}) first copies the message to the
+ * tail of a scratch array, so that Colfer's reads end where the message ends (see
+ * {@link ColferBuffers#window}). A direct buffer is copied in both: Colfer reads only arrays.
+ *
  * @param <T> the canonical record
  * @param <C> the generated Colfer struct
  */
 final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
 
     static final String FORMAT = "colfer";
+    static final String GUARDED_FORMAT = FORMAT + "+guarded";
 
+    private final boolean guarded;
     private final ColferMapping<T, C> mapping;
     private final C out;
     private final C in;
     private final ColferBuffers buffers = new ColferBuffers();
     private final ColferBuffers.Marshaller marshalOut;
 
-    ColferCodec(MessageType<T> messageType, ColferMapping<T, C> mapping) {
-        super(FORMAT, messageType);
+    ColferCodec(MessageType<T> messageType, ColferMapping<T, C> mapping, boolean guarded) {
+        super(guarded ? GUARDED_FORMAT : FORMAT, messageType);
+        this.guarded = guarded;
         this.mapping = mapping;
         this.out = mapping.newStruct();
         this.in = mapping.newStruct();
         this.marshalOut = (buf, offset) -> mapping.marshal(out, buf, offset);
+    }
+
+    /**
+     * Only the guarded codec claims hostile input: the plain one passes the kit's truncations and
+     * corruptions, but a corrupted length makes Colfer read past the message into the caller's array
+     * (up to 16 MiB, and allocate a string of it) before it fails.
+     */
+    @Override
+    public Conformance conformance() {
+        return guarded ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
     }
 
     @Override
@@ -64,12 +86,20 @@ final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
         if (length > mapping.sizeMax()) {
             throw malformed(length + " bytes is more than Colfer's size limit of " + mapping.sizeMax());
         }
-        byte[] window = buffers.window(src, offset, length);
-        int start = window.length - length;
+        byte[] array;
+        int start;
+        if (!guarded && src.hasArray()) {
+            array = src.array();
+            start = src.arrayOffset() + offset;
+        } else {
+            array = buffers.window(src, offset, length);
+            start = array.length - length;
+        }
+        int limit = start + length;
         mapping.reset(in);
         int end;
         try {
-            end = mapping.unmarshal(in, window, start, window.length);
+            end = mapping.unmarshal(in, array, start, limit);
         } catch (BufferUnderflowException e) {
             throw malformed("truncated: a field runs past the end of the " + length + " bytes", e);
         } catch (SecurityException e) {
@@ -79,7 +109,7 @@ final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
             throw malformed("a header byte that is no field of the schema at that place (an unknown field, "
                     + "fields out of order, or a corrupted length before it)", e);
         }
-        int trailing = window.length - end;
+        int trailing = limit - end;
         if (trailing != 0) {
             throw malformed(trailing + (trailing == 1 ? " byte" : " bytes") + " after the end of the message");
         }

@@ -1,10 +1,13 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole conformance kit, run against every Colfer codec. */
-class ColferCodecTest extends MessageCodecContract {
+/**
+ * The measurement contract on every Colfer codec, and the hostile-input contract on the ones that
+ * claim it: {@code colfer+guarded}, not the plain {@code colfer}.
+ */
+class ColferCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {

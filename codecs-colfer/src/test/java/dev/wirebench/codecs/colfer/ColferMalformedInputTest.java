@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,7 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bytes Colfer parses but no canonical record can hold, and bytes Colfer itself refuses: decode and
- * traverse both reject them, from heap and direct buffers, with a message naming what was wrong.
+ * traverse of the plain and the guarded codec reject them, from heap and direct buffers, with a
+ * message naming what was wrong. And what only the guarded codec bounds: allocation from a corrupted
+ * length in a message that sits in a larger array.
  */
 class ColferMalformedInputTest {
 
@@ -128,7 +132,7 @@ class ColferMalformedInputTest {
         byte[] message = {0x01, (byte) 0xC0, (byte) 0x84, 0x3D, 'a', 'b', 'c', 0x7f};
         ByteBuffer big = ByteBuffer.allocate(4 << 20);
         big.put(message).position(0);
-        MessageCodec<?> codec = codec(MessageType.USER);
+        MessageCodec<?> codec = codec(MessageType.USER, true);
         for (boolean traverse : new boolean[] {false, true}) {
             String what = traverse ? "traverse" : "decode";
             Runnable call = traverse ? () -> codec.traverse(big, message.length) : () -> codec.decode(big, message.length);
@@ -145,18 +149,34 @@ class ColferMalformedInputTest {
             // an exception with its stack trace is a few KB; the string the length claims would be 1 MB
             assertTrue(perCall < 100_000, what + " allocated " + perCall + " bytes per call");
         }
+        // the plain codec unmarshals in the caller's array, as Colfer does: the 1 MB string is made
+        MessageCodec<?> plain = codec(MessageType.USER, false);
+        assertEquals(Conformance.MEASUREMENT, plain.conformance());
+        assertEquals(Conformance.HOSTILE_INPUT, codec.conformance());
+        for (int i = 0; i < 20; i++) {
+            assertThrows(CodecException.class, () -> plain.decode(big, message.length));
+        }
+        long before = THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
+        for (int i = 0; i < 5; i++) {
+            CodecException e = assertThrows(CodecException.class, () -> plain.decode(big, message.length));
+            assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        }
+        long perCall = (THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()) - before) / 5;
+        System.out.printf("colfer/user (plain) decode of a text length past the end: %d B/call%n", perCall);
+        assertTrue(perCall >= 1_000_000, "plain decode allocated only " + perCall + " bytes per call");
     }
 
     private static void assertRejected(MessageType<?> type, byte[] bytes, String expected) {
         for (boolean direct : new boolean[] {false, true}) {
-            MessageCodec<?> codec = codec(type);
-            ByteBuffer src = buffer(bytes, direct);
-            CodecException decode = assertThrows(CodecException.class, () -> codec.decode(src, bytes.length));
-            assertTrue(decode.getMessage().startsWith("colfer/" + type.id() + ": malformed input: "), decode.getMessage());
-            assertTrue(decode.getMessage().contains(expected), decode.getMessage());
-            CodecException traverse = assertThrows(CodecException.class, () -> codec.traverse(src, bytes.length));
-            assertTrue(traverse.getMessage().contains(expected), traverse.getMessage());
-            assertEquals(3, src.position(), "position untouched");
+            for (MessageCodec<?> codec : List.of(codec(type, false), codec(type, true))) {
+                ByteBuffer src = buffer(bytes, direct);
+                CodecException decode = assertThrows(CodecException.class, () -> codec.decode(src, bytes.length));
+                assertTrue(decode.getMessage().startsWith(codec.name() + ": malformed input: "), decode.getMessage());
+                assertTrue(decode.getMessage().contains(expected), decode.getMessage());
+                CodecException traverse = assertThrows(CodecException.class, () -> codec.traverse(src, bytes.length));
+                assertTrue(traverse.getMessage().contains(expected), traverse.getMessage());
+                assertEquals(3, src.position(), "position untouched");
+            }
         }
     }
 
@@ -205,6 +225,12 @@ class ColferMalformedInputTest {
     }
 
     private static MessageCodec<?> codec(MessageType<?> type) {
-        return new ColferCodecProvider().codecs().stream().filter(c -> c.messageType() == type).findFirst().orElseThrow();
+        return codec(type, false);
+    }
+
+    private static MessageCodec<?> codec(MessageType<?> type, boolean guarded) {
+        String format = guarded ? ColferCodec.GUARDED_FORMAT : ColferCodec.FORMAT;
+        return new ColferCodecProvider().codecs().stream().filter(c -> c.messageType() == type && c.format().equals(format))
+                .findFirst().orElseThrow();
     }
 }

@@ -4,6 +4,7 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import com.google.flatbuffers.Utf8;
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 
 import java.nio.BufferOverflowException;
@@ -25,9 +26,13 @@ import java.util.function.Predicate;
  * limit is its end, so a corrupted offset that points outside the message throws
  * {@code IndexOutOfBoundsException} (a {@code CodecException} once {@link AbstractMessageCodec}
  * has mapped it) instead of reading the caller's other bytes. On top of that they check what the
- * generated accessors do not: a file identifier naming the message, strings inside the message
- * and well-formed UTF-8, vector lengths that fit the message, enum values the records know, and a
- * read budget against offsets shared by many parents.
+ * generated accessors do not: a file identifier naming the message, strings inside the message,
+ * vector lengths that fit the message and enum values the records know, each one comparison.
+ *
+ * <p>Two checks exist only for hostile input and run only in the guarded codecs
+ * ({@code flatbuffers+guarded}): a read budget against offsets shared by many parents, and
+ * traverse's UTF-8 check of every string it hashes (decode's is the library's own, in
+ * {@code Utf8Safe}, and runs in both). The plain {@code flatbuffers} codecs measure without them.
  *
  * @param <T> the canonical message record
  */
@@ -50,6 +55,7 @@ abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
 
     private static final Utf8 UTF8 = Utf8.getDefault();
 
+    private final boolean guarded;
     private final String rootTable;
     private final Predicate<ByteBuffer> hasIdentifier;
 
@@ -71,10 +77,24 @@ abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
     private int stringAt;
     private int stringLength;
 
-    FlatBuffersCodec(MessageType<T> type, String rootTable, Predicate<ByteBuffer> hasIdentifier) {
-        super("flatbuffers", type);
+    /**
+     * @param guarded whether decode and traverse also keep the read budget and traverse checks
+     *                UTF-8: format {@code flatbuffers+guarded} instead of {@code flatbuffers}
+     */
+    FlatBuffersCodec(MessageType<T> type, String rootTable, Predicate<ByteBuffer> hasIdentifier, boolean guarded) {
+        super(guarded ? "flatbuffers+guarded" : "flatbuffers", type);
+        this.guarded = guarded;
         this.rootTable = rootTable;
         this.hasIdentifier = hasIdentifier;
+    }
+
+    /**
+     * Only the guarded codecs claim hostile input: without the read budget a small message whose
+     * vectors share one table, nested twice, makes decode allocate and traverse read without bound.
+     */
+    @Override
+    public final Conformance conformance() {
+        return guarded ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
     }
 
     /** Builds {@code message} into {@link #builder}, cleared, and finishes it with the generated {@code finishXBuffer}. */
@@ -292,14 +312,17 @@ abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
     }
 
     private long hashLocated(String field) {
-        // the check decode's UTF-8 decoder makes, so that both reject the same bytes
-        if (!WellFormedUtf8.check(view, stringAt, stringAt + stringLength)) {
+        // guarded: the check decode's UTF-8 decoder makes, so that both reject the same bytes
+        if (guarded && !WellFormedUtf8.check(view, stringAt, stringAt + stringLength)) {
             throw malformed(field + " is not valid UTF-8 (Invalid UTF-8)");
         }
         return Checksum.string(view, stringAt, stringLength);
     }
 
     private void charge(long bytes) {
+        if (!guarded) {
+            return;
+        }
         budget -= bytes;
         if (budget < 0) {
             throw malformed("reading it touches more than " + MAX_AMPLIFICATION + " times its " + length

@@ -7,13 +7,16 @@ import java.util.List;
 
 /**
  * The FlatBuffers codecs: one per canonical message, format {@code flatbuffers}, tables generated
- * by flatc from {@code schemas/flatbuffers/*.fbs}. Registered in {@code META-INF/services}.
+ * by flatc from {@code schemas/flatbuffers/*.fbs}, and the same with the checks for hostile input,
+ * {@code flatbuffers+guarded}. Registered in {@code META-INF/services}.
  */
 public final class FlatBuffersCodecProvider implements CodecProvider {
 
     @Override
     public List<MessageCodec<?>> codecs() {
         return List.of(new FlatBuffersMarketDataCodec(), new FlatBuffersUserCodec(), new FlatBuffersOrderCodec(),
-                new FlatBuffersInfrastructureExecutionCodec());
+                new FlatBuffersInfrastructureExecutionCodec(),
+                new FlatBuffersMarketDataCodec(true), new FlatBuffersUserCodec(true), new FlatBuffersOrderCodec(true),
+                new FlatBuffersInfrastructureExecutionCodec(true));
     }
 }

@@ -56,9 +56,14 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
     private final BiConsumer<String, String> pushOutput = (k, v) -> push(StringEntryFb.createStringEntryFb(
             builder, string(k, OUTPUTS_KEY), string(v, OUTPUTS_VALUE)));
 
+    /** {@code flatbuffers}: see {@link FlatBuffersCodec} for what the guarded codec adds. */
     FlatBuffersInfrastructureExecutionCodec() {
+        this(false);
+    }
+
+    FlatBuffersInfrastructureExecutionCodec(boolean guarded) {
         super(MessageType.INFRA_EXECUTION, "InfrastructureExecutionFb",
-                InfrastructureExecutionFb::InfrastructureExecutionFbBufferHasIdentifier);
+                InfrastructureExecutionFb::InfrastructureExecutionFbBufferHasIdentifier, guarded);
     }
 
     // ---- encode: children before parents, as FlatBuffers builds back to front --------------------

@@ -23,8 +23,13 @@ final class FlatBuffersMarketDataCodec extends FlatBuffersCodec<MarketData> {
     private final MarketDataFb root = new MarketDataFb();
     private final BookEntryFb entry = new BookEntryFb();
 
+    /** {@code flatbuffers}: see {@link FlatBuffersCodec} for what the guarded codec adds. */
     FlatBuffersMarketDataCodec() {
-        super(MessageType.MARKET_DATA, "MarketDataFb", MarketDataFb::MarketDataFbBufferHasIdentifier);
+        this(false);
+    }
+
+    FlatBuffersMarketDataCodec(boolean guarded) {
+        super(MessageType.MARKET_DATA, "MarketDataFb", MarketDataFb::MarketDataFbBufferHasIdentifier, guarded);
     }
 
     @Override

@@ -15,8 +15,13 @@ final class FlatBuffersOrderCodec extends FlatBuffersCodec<Order> {
 
     private final OrderFb root = new OrderFb();
 
+    /** {@code flatbuffers}: see {@link FlatBuffersCodec} for what the guarded codec adds. */
     FlatBuffersOrderCodec() {
-        super(MessageType.ORDER, "OrderFb", OrderFb::OrderFbBufferHasIdentifier);
+        this(false);
+    }
+
+    FlatBuffersOrderCodec(boolean guarded) {
+        super(MessageType.ORDER, "OrderFb", OrderFb::OrderFbBufferHasIdentifier, guarded);
     }
 
     @Override

@@ -21,8 +21,13 @@ final class FlatBuffersUserCodec extends FlatBuffersCodec<User> {
     private final UserFb root = new UserFb();
     private final StringVectorField roles = new StringVectorField(ROLES_SLOT);
 
+    /** {@code flatbuffers}: see {@link FlatBuffersCodec} for what the guarded codec adds. */
     FlatBuffersUserCodec() {
-        super(MessageType.USER, "UserFb", UserFb::UserFbBufferHasIdentifier);
+        this(false);
+    }
+
+    FlatBuffersUserCodec(boolean guarded) {
+        super(MessageType.USER, "UserFb", UserFb::UserFbBufferHasIdentifier, guarded);
     }
 
     @Override

@@ -1,10 +1,13 @@
 package dev.wirebench.codecs.flatbuffers;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole conformance kit, run against every FlatBuffers codec. */
-class FlatBuffersCodecTest extends MessageCodecContract {
+/**
+ * The measurement contract on every FlatBuffers codec, and the hostile-input contract on the ones
+ * that claim it: {@code flatbuffers+guarded}, not the plain {@code flatbuffers}.
+ */
+class FlatBuffersCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {

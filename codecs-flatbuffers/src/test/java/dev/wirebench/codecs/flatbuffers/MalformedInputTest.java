@@ -2,9 +2,11 @@ package dev.wirebench.codecs.flatbuffers;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
+import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.Order;
 import dev.wirebench.codec.message.User;
 import dev.wirebench.codecs.flatbuffers.generated.ApprovalFb;
@@ -39,7 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Bytes that the generated accessors read without complaint (flatbuffers-java has no verifier) but
  * that are no valid message: decode and traverse must both reject them with a CodecException that
- * says what is wrong, from heap and direct buffers.
+ * says what is wrong, from heap and direct buffers. The plain codecs make every check here but the
+ * two that exist for hostile input only, which the {@code flatbuffers+guarded} codecs add: the read
+ * budget and traverse's UTF-8 check.
  */
 class MalformedInputTest {
 
@@ -121,7 +125,13 @@ class MalformedInputTest {
         int symbol = b.createString(ByteBuffer.wrap(string));
         int empty = b.createString("");
         OrderFb.finishOrderFbBuffer(b, OrderFb.createOrderFb(b, empty, empty, symbol, 0, 1L, 0, 1.0, 0, 1L));
-        assertRejected(new FlatBuffersOrderCodec(), b.sizedByteArray(), "OrderFb.symbol is not valid UTF-8");
+        byte[] bytes = b.sizedByteArray();
+        assertRejected(new FlatBuffersOrderCodec(true), bytes, "OrderFb.symbol is not valid UTF-8");
+        // plain: decode is the library's Utf8Safe, which rejects; traverse hashes the bytes as they are
+        FlatBuffersOrderCodec plain = new FlatBuffersOrderCodec();
+        CodecException decode = assertThrows(CodecException.class, () -> plain.decode(ByteBuffer.wrap(bytes), bytes.length));
+        assertTrue(decode.getMessage().contains("OrderFb.symbol is not valid UTF-8"), decode.getMessage());
+        plain.traverse(ByteBuffer.wrap(bytes), bytes.length);
     }
 
     @Test
@@ -195,7 +205,21 @@ class MalformedInputTest {
         byte[] bytes = finishExecution(b, 0, 0, approvals, 0, 0);
         assertTrue(bytes.length < 20_000, bytes.length + " bytes");
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertRejected(
-                new FlatBuffersInfrastructureExecutionCodec(), bytes, "reading it touches more than 16 times its"));
+                new FlatBuffersInfrastructureExecutionCodec(true), bytes, "reading it touches more than 16 times its"));
+        // plain: no budget, so the 17 KB become 4,000 approvals (4 MB of comments). Twice nested
+        // (transformations sharing a table whose outputs share one string) the same trick grows with
+        // the cube of the message's size: why the plain codecs do not claim the hostile-input tier
+        InfrastructureExecution read = new FlatBuffersInfrastructureExecutionCodec().decode(ByteBuffer.wrap(bytes), bytes.length);
+        assertEquals(4_000, read.approvals().size());
+    }
+
+    @Test
+    void onlyTheGuardedCodecsClaimTheHostileInputTier() {
+        for (MessageCodec<?> codec : new FlatBuffersCodecProvider().codecs()) {
+            Conformance expected = codec.format().equals("flatbuffers+guarded") ? Conformance.HOSTILE_INPUT
+                    : Conformance.MEASUREMENT;
+            assertEquals(expected, codec.conformance(), codec.name());
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.wirebench.codecs.jdk;
 
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.Approval;
 import dev.wirebench.codec.message.ApprovalDecision;
@@ -54,6 +55,12 @@ final class JdkCodec<T> extends AbstractMessageCodec<T> {
         super(FORMAT, type);
         this.filter = filter;
         this.elementCheck = elementCheck;
+    }
+
+    /** The deserialization filter bounds classes, depth, arrays and references by the input: see the README. */
+    @Override
+    public Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     /** {@code jdk/market-data}. */

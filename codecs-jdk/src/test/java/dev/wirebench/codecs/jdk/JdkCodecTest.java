@@ -1,10 +1,10 @@
 package dev.wirebench.codecs.jdk;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole conformance kit, run against every Java serialization codec. */
-class JdkCodecTest extends MessageCodecContract {
+/** Both contracts of the kit, measurement and hostile input, which every Java serialization codec claims. */
+class JdkCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {

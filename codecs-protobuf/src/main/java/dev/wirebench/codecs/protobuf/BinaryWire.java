@@ -5,6 +5,7 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
+import dev.wirebench.codec.Conformance;
 
 import java.io.IOException;
 import java.nio.BufferOverflowException;
@@ -31,6 +32,12 @@ final class BinaryWire<P extends Message> implements ProtobufWire<P> {
     @Override
     public String format() {
         return FORMAT;
+    }
+
+    /** protobuf-java's own parser bounds everything it reads by the input (and nesting at 100): no guard is needed. */
+    @Override
+    public Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     @Override

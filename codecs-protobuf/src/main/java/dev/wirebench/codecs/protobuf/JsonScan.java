@@ -12,7 +12,10 @@ import java.util.List;
 
 /**
  * One pass over the JSON bytes of a message before {@code JsonFormat} parses them, for what
- * {@code JsonFormat} (protobuf-java-util 4.33, on Gson 2.8) leaves unchecked or gets wrong:
+ * {@code JsonFormat} (protobuf-java-util 4.33, on Gson 2.8) leaves unchecked or gets wrong. The
+ * first three items are the guard of {@code protobuf-json+guarded} ({@link #scan}) and exist for
+ * hostile input only; the fourth is a correctness repair both JSON formats make, the plain one
+ * through {@link #restoreNegativeZeros(Message.Builder, byte[], int, int)}:
  *
  * <ul>
  *   <li><b>Strict JSON.</b> {@code JsonFormat} reads through Gson's {@code JsonParser}, which is
@@ -110,11 +113,53 @@ final class JsonScan {
     }
 
     /**
-     * Checks {@code bytes[from, to)}.
+     * Checks {@code bytes[from, to)}, noting the negative zeros {@link #restoreNegativeZeros(Message.Builder)}
+     * puts back.
      *
      * @throws IllegalArgumentException saying what is wrong and at which byte
      */
     void scan(byte[] bytes, int from, int to) {
+        walk(bytes, from, to, true);
+    }
+
+    /**
+     * The repair alone, for {@code protobuf-json}, after {@code JsonFormat} has parsed
+     * {@code bytes[from, to)} into {@code builder}: a top-level double field that parsed as +0.0 is
+     * set to -0.0 if the last value of its key is a negative zero number. The bytes are walked only
+     * when some such field is +0.0 (never for a message without one), and nothing is checked: on
+     * input the walk cannot follow (lenient JSON that Gson took) it restores nothing, so a sign can
+     * be lost that way, never invented.
+     */
+    void restoreNegativeZeros(Message.Builder builder, byte[] bytes, int from, int to) {
+        if (!anyPositiveZero(builder)) {
+            return;
+        }
+        try {
+            walk(bytes, from, to, false);
+        } catch (IllegalArgumentException notStrictJson) {
+            Arrays.fill(negativeZero, false);
+        }
+        restoreNegativeZeros(builder);
+    }
+
+    private boolean anyPositiveZero(Message.Builder builder) {
+        for (FieldDescriptor field : doubles) {
+            Object value = builder.getField(field);
+            boolean positiveZero = value instanceof Float f
+                    ? Float.floatToRawIntBits(f) == 0
+                    : Double.doubleToRawLongBits((Double) value) == 0;
+            if (positiveZero) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The one pass: RFC 8259 tokens, noting negative zeros; {@code guard} adds the depth and
+     * unsigned-exponent bounds.
+     */
+    private void walk(byte[] bytes, int from, int to, boolean guard) {
         Arrays.fill(negativeZero, false);
         int i = whitespace(bytes, from, to);
         if (i == to || bytes[i] != '{') {
@@ -139,7 +184,7 @@ final class JsonScan {
                         // Gson reads a one-element array as its element: [1e99999999] would get through
                         throw malformed("an unsigned integer in brackets", i, from);
                     }
-                    if (++depth > maxDepth) {
+                    if (++depth > maxDepth && guard) {
                         throw malformed("nesting depth " + depth + " exceeds the schema's maximum of " + maxDepth,
                                 i, from);
                     }
@@ -160,7 +205,7 @@ final class JsonScan {
                     if (keyFrom < 0) {
                         throw malformed("an object key must be a string", i, from);
                     }
-                    unsignedValue = isUnsignedKey(bytes, keyFrom, keyTo);
+                    unsignedValue = guard && isUnsignedKey(bytes, keyFrom, keyTo);
                     doubleValue = depth == 1 ? doubleField(bytes, keyFrom, keyTo) : -1;
                     keyFrom = -1;
                     i++;
@@ -199,7 +244,7 @@ final class JsonScan {
         throw malformed("ends before the top-level object is closed", to, from);
     }
 
-    /** Sets each top-level double field the last {@link #scan} saw a negative zero for to -0.0. */
+    /** Sets each top-level double field the last walk over the bytes saw a negative zero for to -0.0. */
     void restoreNegativeZeros(Message.Builder builder) {
         for (int k = 0; k < doubles.length; k++) {
             if (negativeZero[k]) {

@@ -3,6 +3,7 @@ package dev.wirebench.codecs.protobuf;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.Utf8;
 
 import java.io.IOException;
@@ -16,21 +17,26 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Protobuf's JSON mapping, format {@code protobuf-json}: {@code JsonFormat} from
- * protobuf-java-util, as UTF-8 bytes. Field names are lowerCamelCase, enums their value names,
- * 64-bit integers strings, Timestamps RFC 3339 strings, and fields holding their default value
- * are left out, as protobuf JSON does.
+ * Protobuf's JSON mapping: {@code JsonFormat} from protobuf-java-util, as UTF-8 bytes. Field names
+ * are lowerCamelCase, enums their value names, 64-bit integers strings, Timestamps RFC 3339
+ * strings, and fields holding their default value are left out, as protobuf JSON does.
  *
- * <p>Before {@code JsonFormat} sees the bytes, {@link JsonScan} holds them to strict JSON of
- * bounded depth (the library's Gson parser is lenient and recursive) and notes the negative zeros
- * the library would read as +0.0. The text buffers and the UTF-8 decoder are reused; the printed
- * String, the parsed String and Gson's tree are the library's and new on every call.
+ * <p>Two formats, the same bytes. {@code protobuf-json} ({@link #plain}) parses with
+ * {@code JsonFormat} alone: what it measures is the library. {@code protobuf-json+guarded}
+ * ({@link #guarded}) first has {@link JsonScan} hold the bytes to strict JSON of bounded depth
+ * (the library's Gson parser is lenient and recursive, and slow on some exponents), which is what
+ * makes it safe on hostile input; the difference between the two is the scan's cost. Both keep the
+ * sign of a negative zero, which the library reads as +0.0: a correctness repair, not a guard
+ * (the guarded wire notes it during its scan, the plain one looks only when a double parsed as
+ * zero). The text buffers and the UTF-8 decoder are reused; the printed String, the parsed String
+ * and Gson's tree are the library's and new on every call.
  *
  * @param <P> the generated proto message
  */
 final class JsonWire<P extends Message> implements ProtobufWire<P> {
 
     static final String FORMAT = "protobuf-json";
+    static final String GUARDED_FORMAT = FORMAT + "+guarded";
 
     // compact: the form sent over a wire, not a document for people
     private static final JsonFormat.Printer PRINTER = JsonFormat.printer().omittingInsignificantWhitespace();
@@ -38,6 +44,7 @@ final class JsonWire<P extends Message> implements ProtobufWire<P> {
     // know into the default value, i.e. the first record constant, without a word
     private static final JsonFormat.Parser PARSER = JsonFormat.parser();
 
+    private final boolean guarded;
     private final Message.Builder builder;
     private final JsonScan scan;
     private final StringBuilder text = new StringBuilder(256);
@@ -51,14 +58,36 @@ final class JsonWire<P extends Message> implements ProtobufWire<P> {
     private byte[] viewed;
     private ByteBuffer view;
 
-    JsonWire(P defaultInstance) {
+    private JsonWire(P defaultInstance, boolean guarded) {
+        this.guarded = guarded;
         this.builder = defaultInstance.newBuilderForType();
         this.scan = new JsonScan(defaultInstance.getDescriptorForType());
     }
 
+    /** {@code protobuf-json}: {@code JsonFormat} on the bytes as they come. */
+    static <P extends Message> JsonWire<P> plain(P defaultInstance) {
+        return new JsonWire<>(defaultInstance, false);
+    }
+
+    /** {@code protobuf-json+guarded}: {@link JsonScan} first, then {@code JsonFormat}. */
+    static <P extends Message> JsonWire<P> guarded(P defaultInstance) {
+        return new JsonWire<>(defaultInstance, true);
+    }
+
     @Override
     public String format() {
-        return FORMAT;
+        return guarded ? GUARDED_FORMAT : FORMAT;
+    }
+
+    /**
+     * Only the guarded wire claims hostile input. The plain one passes the kit's truncations and
+     * corruptions, but without the scan an unsigned value of {@code 1e99999999} (34 bytes of JSON)
+     * makes JsonFormat compute for minutes, and deep nesting is rejected only after Gson has
+     * overflowed the stack and caught its own StackOverflowError.
+     */
+    @Override
+    public Conformance conformance() {
+        return guarded ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
     }
 
     @Override
@@ -95,15 +124,21 @@ final class JsonWire<P extends Message> implements ProtobufWire<P> {
             src.get(offset, bytes, 0, length);
             from = 0;
         }
-        scan.scan(bytes, from, from + length);
+        if (guarded) {
+            scan.scan(bytes, from, from + length);
+        }
         String json = decodeUtf8(bytes, from, length);
         builder.clear();
         // merge(String, ...) turns every RuntimeException, Gson's (JsonParseException, IllegalStateException,
         // NumberFormatException, UnsupportedOperationException) and its own, into the
-        // InvalidProtocolBufferException the codec reports; the scan has bounded the nesting, so no
-        // StackOverflowError can arise in Gson's recursive tree building
+        // InvalidProtocolBufferException the codec reports; where the scan has bounded the nesting, no
+        // StackOverflowError arises in Gson's recursive tree building (without it, Gson catches its own)
         PARSER.merge(json, builder);
-        scan.restoreNegativeZeros(builder);
+        if (guarded) {
+            scan.restoreNegativeZeros(builder);
+        } else {
+            scan.restoreNegativeZeros(builder, bytes, from, from + length);
+        }
         @SuppressWarnings("unchecked") // the builder of P's default instance builds a P
         P message = (P) builder.build();
         return message;

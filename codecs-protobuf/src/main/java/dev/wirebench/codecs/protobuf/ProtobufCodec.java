@@ -3,6 +3,7 @@ package dev.wirebench.codecs.protobuf;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.MarketData;
@@ -20,7 +21,7 @@ import java.util.function.ToLongFunction;
 /**
  * A canonical record as a protobuf message on a wire: one class for every message and both
  * formats, told apart by its record-to-proto mapping ({@code XxxMapping}) and its
- * {@link ProtobufWire} ({@code BinaryWire::new} or {@code JsonWire::new}).
+ * {@link ProtobufWire} ({@code BinaryWire::new}, {@code JsonWire::plain} or {@code JsonWire::guarded}).
  *
  * <p>Encode builds a new proto message from the record, as a protobuf user does; decode and
  * traverse parse one. Every call allocates: see the module README for the tier.
@@ -66,6 +67,11 @@ final class ProtobufCodec<T, P extends Message> extends AbstractMessageCodec<T> 
                 wire.apply(InfrastructureExecutionProto.getDefaultInstance()),
                 InfrastructureExecutionMapping::toProto, InfrastructureExecutionMapping::toRecord,
                 InfrastructureExecutionMapping::checksum);
+    }
+
+    @Override
+    public Conformance conformance() {
+        return wire.conformance();
     }
 
     @Override

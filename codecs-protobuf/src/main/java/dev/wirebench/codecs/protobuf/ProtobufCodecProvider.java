@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The protobuf codecs, binary ({@code protobuf/market-data}, {@code protobuf/user},
- * {@code protobuf/order}, {@code protobuf/infra-execution}) and JSON ({@code protobuf-json/...}),
- * registered in {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
+ * {@code protobuf/order}, {@code protobuf/infra-execution}) and JSON: {@code protobuf-json/...},
+ * {@code JsonFormat} alone, and {@code protobuf-json+guarded/...}, the same behind {@link JsonScan}.
+ * Registered in {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
  */
 public final class ProtobufCodecProvider implements CodecProvider {
 
@@ -17,7 +18,9 @@ public final class ProtobufCodecProvider implements CodecProvider {
         return List.of(
                 ProtobufCodec.marketData(BinaryWire::new), ProtobufCodec.user(BinaryWire::new),
                 ProtobufCodec.order(BinaryWire::new), ProtobufCodec.infrastructureExecution(BinaryWire::new),
-                ProtobufCodec.marketData(JsonWire::new), ProtobufCodec.user(JsonWire::new),
-                ProtobufCodec.order(JsonWire::new), ProtobufCodec.infrastructureExecution(JsonWire::new));
+                ProtobufCodec.marketData(JsonWire::plain), ProtobufCodec.user(JsonWire::plain),
+                ProtobufCodec.order(JsonWire::plain), ProtobufCodec.infrastructureExecution(JsonWire::plain),
+                ProtobufCodec.marketData(JsonWire::guarded), ProtobufCodec.user(JsonWire::guarded),
+                ProtobufCodec.order(JsonWire::guarded), ProtobufCodec.infrastructureExecution(JsonWire::guarded));
     }
 }

@@ -2,6 +2,7 @@ package dev.wirebench.codecs.protobuf;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
+import dev.wirebench.codec.Conformance;
 
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
@@ -19,6 +20,9 @@ interface ProtobufWire<P extends Message> {
 
     /** The format name, e.g. {@code protobuf}. */
     String format();
+
+    /** The contracts of the kit a codec on this wire passes. */
+    Conformance conformance();
 
     /**
      * Writes {@code message} at {@code offset}.

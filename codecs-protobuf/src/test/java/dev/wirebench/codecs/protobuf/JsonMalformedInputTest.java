@@ -1,6 +1,8 @@
 package dev.wirebench.codecs.protobuf;
 
 import com.google.protobuf.Struct;
+import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.MarketData;
@@ -24,10 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Input the {@code protobuf-json} codecs must reject, with a CodecException saying what was wrong,
- * from decode and traverse, heap and direct: what Gson's lenient parser would accept, nesting that
- * would recurse deep, invalid UTF-8, unsigned values that would make JsonFormat compute for ever, and
- * what protobuf JSON itself does not allow.
+ * Input the {@code protobuf-json+guarded} codecs must reject, with a CodecException saying what was
+ * wrong, from decode and traverse, heap and direct: what Gson's lenient parser would accept, nesting
+ * that would recurse deep, invalid UTF-8, unsigned values that would make JsonFormat compute for
+ * ever, and what protobuf JSON itself does not allow. And what the plain {@code protobuf-json}
+ * codecs, without {@link JsonScan}, make of some of it: why they claim only the measurement tier.
  */
 class JsonMalformedInputTest {
 
@@ -55,25 +58,25 @@ class JsonMalformedInputTest {
             "{\"clOrdId\":\"A\"                   | ends before the top-level object is closed",
             "{1:\"A\"}                            | an object key must be a string"})
     void rejectsWhatGsonsLenientParserWouldAccept(String json, String what) {
-        assertRejected(ProtobufCodec.order(JsonWire::new), bytes(json), what);
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), bytes(json), what);
     }
 
     @Test
     void rejectsEmptyInputAndAnUnescapedControlCharacter() {
-        assertRejected(ProtobufCodec.order(JsonWire::new), new byte[0], "the input is empty");
-        assertRejected(ProtobufCodec.order(JsonWire::new), bytes("{\"clOrdId\":\"A\u0001\"}"),
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), new byte[0], "the input is empty");
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), bytes("{\"clOrdId\":\"A\u0001\"}"),
                 "an unescaped control character byte 0x01 in a string");
     }
 
     @Test
     void rejectsNestingDeeperThanTheSchemaNeedsBeforeParsing() {
         String deep = "[".repeat(100_000) + "]".repeat(100_000);
-        assertRejected(ProtobufCodec.marketData(JsonWire::new), bytes("{\"entries\":" + deep + "}"),
+        assertRejected(ProtobufCodec.marketData(JsonWire::guarded), bytes("{\"entries\":" + deep + "}"),
                 "nesting depth 4 exceeds the schema's maximum of 3");
-        assertRejected(ProtobufCodec.order(JsonWire::new), bytes("{\"clOrdId\":{}}"),
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), bytes("{\"clOrdId\":{}}"),
                 "nesting depth 2 exceeds the schema's maximum of 1");
         // infra-execution's deepest: { transformations [ { outputs [ { name
-        MessageCodec<InfrastructureExecution> infra = ProtobufCodec.infrastructureExecution(JsonWire::new);
+        MessageCodec<InfrastructureExecution> infra = ProtobufCodec.infrastructureExecution(JsonWire::guarded);
         assertRejected(infra, bytes("{\"transformations\":[{\"outputs\":[{\"name\":[]}]}]}"),
                 "nesting depth 6 exceeds the schema's maximum of 5");
         byte[] deepest = bytes("{\"transformations\":[{\"outputs\":[{\"name\":\"x\"}]}]}");
@@ -84,7 +87,7 @@ class JsonMalformedInputTest {
     @Test
     void bracketsInsideStringsAreText() {
         byte[] json = bytes("{\"clOrdId\":\"[[[{{{\\\"]]]\"}");
-        Order order = ProtobufCodec.order(JsonWire::new).decode(ByteBuffer.wrap(json), json.length);
+        Order order = ProtobufCodec.order(JsonWire::guarded).decode(ByteBuffer.wrap(json), json.length);
         assertEquals("[[[{{{\"]]]", order.clOrdId());
     }
 
@@ -95,14 +98,14 @@ class JsonMalformedInputTest {
         json.writeBytes(bytes("{\"clOrdId\":\""));
         json.writeBytes(HexFormat.of().parseHex(hex.replace(" ", "")));
         json.writeBytes(bytes("\"}"));
-        assertRejected(ProtobufCodec.order(JsonWire::new), json.toByteArray(), "invalid UTF-8 at byte 12");
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), json.toByteArray(), "invalid UTF-8 at byte 12");
     }
 
     @ParameterizedTest(name = "{0}")
     // 10^999999999 is past BigInteger's range, which fails fast; exponents below it are the slow ones
     @ValueSource(strings = {"1e99999999", "\"1e99999999\"", "1E-99999999", "\"1e+000099999999\""})
     void rejectsAnUnsignedValueWithAHugeExponentQuickly(String level) {
-        MessageCodec<MarketData> codec = ProtobufCodec.marketData(JsonWire::new);
+        MessageCodec<MarketData> codec = ProtobufCodec.marketData(JsonWire::guarded);
         // JsonFormat would compute 10^99999999 through BigDecimal.toBigIntegerExact
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             assertRejected(codec, bytes("{\"entries\":[{\"level\":" + level + "}]}"),
@@ -120,7 +123,7 @@ class JsonMalformedInputTest {
     @Test
     void acceptsAnUnsignedValueWithASmallExponent() {
         byte[] json = bytes("{\"entries\":[{\"level\":2.55e2},{\"level\":\"25500E-2\"}]}");
-        MarketData decoded = ProtobufCodec.marketData(JsonWire::new).decode(ByteBuffer.wrap(json), json.length);
+        MarketData decoded = ProtobufCodec.marketData(JsonWire::guarded).decode(ByteBuffer.wrap(json), json.length);
         assertEquals(List.of(255, 255), decoded.entries().stream().map(e -> e.level()).toList());
     }
 
@@ -138,14 +141,54 @@ class JsonMalformedInputTest {
             "{\"price\":\"NaN\"}                    | OrderProto.price must be finite",
             "{\"price\":\"-Infinity\"}              | OrderProto.price must be finite"})
     void rejectsWhatProtobufJsonOrTheRecordDoesNotAllow(String json, String what) {
-        assertRejected(ProtobufCodec.order(JsonWire::new), bytes(json), what);
+        assertRejected(ProtobufCodec.order(JsonWire::guarded), bytes(json), what);
+    }
+
+    // the plain codecs: JsonFormat alone
+
+    @Test
+    void thePlainCodecTakesWhatGsonsLenientParserTakes() {
+        byte[] json = bytes("{/* a comment */'clOrdId':A;\"account\"=\"B\"}");
+        Order order = ProtobufCodec.order(JsonWire::plain).decode(ByteBuffer.wrap(json), json.length);
+        assertEquals(List.of("A", "B"), List.of(order.clOrdId(), order.account()));
+    }
+
+    /**
+     * Without the scan, deep nesting overflows the stack in Gson's recursive tree building; Gson
+     * catches its own StackOverflowError and JsonFormat reports it, so it still ends in a
+     * CodecException, after the recursion instead of before it.
+     */
+    @Test
+    void thePlainCodecRejectsDeepNestingOnlyAfterOverflowingTheStack() {
+        String deep = "[".repeat(100_000) + "]".repeat(100_000);
+        byte[] json = bytes("{\"entries\":" + deep + "}");
+        MessageCodec<MarketData> plain = ProtobufCodec.marketData(JsonWire::plain);
+        CodecException e = assertThrows(CodecException.class, () -> plain.decode(ByteBuffer.wrap(json), json.length));
+        Throwable cause = e;
+        while (cause != null && !(cause instanceof StackOverflowError)) {
+            cause = cause.getCause();
+        }
+        assertTrue(cause instanceof StackOverflowError, "caused by a StackOverflowError: " + e);
+    }
+
+    /**
+     * What keeps {@code protobuf-json} out of the hostile-input tier although it passes the kit's
+     * truncations and corruptions: an unsigned value such as {@code 1e99999999} makes JsonFormat compute
+     * for minutes (not run here; see rejectsAnUnsignedValueWithAHugeExponentQuickly for the guard).
+     */
+    @Test
+    void onlyTheGuardedCodecsClaimTheHostileInputTier() {
+        for (MessageCodec<?> codec : new ProtobufCodecProvider().codecs()) {
+            Conformance expected = codec.format().equals(JsonWire.FORMAT) ? Conformance.MEASUREMENT : Conformance.HOSTILE_INPUT;
+            assertEquals(expected, codec.conformance(), codec.name());
+        }
     }
 
     @Test
     void refusesASchemaItCannotBound() {
         // google.protobuf.Value nests without limit
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new JsonWire<>(Struct.getDefaultInstance()));
+                () -> JsonWire.plain(Struct.getDefaultInstance()));
         assertTrue(e.getMessage().contains("google.protobuf.Value"), e.getMessage());
     }
 

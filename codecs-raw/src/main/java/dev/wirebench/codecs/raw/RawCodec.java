@@ -3,6 +3,7 @@ package dev.wirebench.codecs.raw;
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Utf8;
 
@@ -57,6 +58,12 @@ abstract class RawCodec<T> extends AbstractMessageCodec<T> {
     RawCodec(MessageType<T> type, int messageId) {
         super("raw", type);
         this.messageId = messageId;
+    }
+
+    /** Every read is checked against the length (see Validation in the README): any bytes are a message or a CodecException. */
+    @Override
+    public final Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     // ---- encode

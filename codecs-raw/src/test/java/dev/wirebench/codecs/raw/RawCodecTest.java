@@ -1,10 +1,10 @@
 package dev.wirebench.codecs.raw;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole conformance kit, run against every raw codec. */
-class RawCodecTest extends MessageCodecContract {
+/** Both contracts of the kit, measurement and hostile input, which every raw codec claims. */
+class RawCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {

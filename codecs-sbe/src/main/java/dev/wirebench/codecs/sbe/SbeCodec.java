@@ -2,6 +2,7 @@ package dev.wirebench.codecs.sbe;
 
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Utf8;
 import dev.wirebench.codecs.sbe.generated.GroupSizeEncodingEncoder;
@@ -59,6 +60,12 @@ abstract class SbeCodec<T> extends AbstractMessageCodec<T> {
         this.messageName = messageName;
         this.templateId = templateId;
         this.blockLength = blockLength;
+    }
+
+    /** Agrona's bounds checks and the header, group and string checks make any bytes a message or a CodecException. */
+    @Override
+    public final Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     /** Wraps {@code dst[offset, limit)}; the generated {@code wrapAndApplyHeader} writes the header at 0. */

@@ -1,10 +1,10 @@
 package dev.wirebench.codecs.sbe;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
-/** The whole conformance kit, run against every SBE codec. */
-class SbeCodecTest extends MessageCodecContract {
+/** Both contracts of the kit, measurement and hostile input, which every SBE codec claims. */
+class SbeCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {
