@@ -96,6 +96,10 @@ final class RunReport {
                 notes.add("Size B: the encoded reference message, as the run recorded it in " + SIZES_FILE);
             }
             results = JmhRun.withSizes(results, sizes);
+            String conformance = conformance(codecs, measured);
+            if (!conformance.isEmpty()) {
+                notes.add(conformance);
+            }
         }
         ResultsFile.write(folder.path(), results);
         List<Figure> figures = new ArrayList<>();
@@ -105,6 +109,30 @@ final class RunReport {
         Path summary = folder.writeText(SUMMARY_FILE, SummaryMarkdown.markdown(results, layout(results, notes, variants,
                 figures)));
         return new Written(summary, charts);
+    }
+
+    /**
+     * Which contracts of the conformance kit each measured format passes, as this build's registry declares them:
+     * {@code measurement} formats are measured as their library stands, and promise nothing about bytes they did not
+     * write; {@code hostile-input} ones also survive any bytes. "" when the registry knows none of the formats.
+     */
+    static String conformance(Codecs codecs, List<String> measured) {
+        Map<String, Set<String>> byLevel = new TreeMap<>();
+        Set<String> formats = new LinkedHashSet<>();
+        for (String name : measured) {
+            String format = name.substring(0, name.indexOf('/'));
+            if (codecs.names().contains(name) && formats.add(format)) {
+                byLevel.computeIfAbsent(codecs.conformance(name).label(), l -> new TreeSet<>()).add(format);
+            }
+        }
+        if (byLevel.isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        byLevel.forEach((level, names) -> parts.add(level + ": " + String.join(", ", names)));
+        return "Conformance kit passed (this build's codecs): " + String.join("; ", parts) + ". A measurement-only "
+                + "format is timed as its library stands, with no guard against bytes it did not write; a +guarded "
+                + "variant times the guards that make it survive them";
     }
 
     /** The summary's layout: the headline tables of the codec suite, the variants' verdicts, every case by class. */

@@ -8,6 +8,7 @@ import com.paritytrading.philadelphia.FIXValue;
 import com.paritytrading.philadelphia.fix44.FIX44MsgTypes;
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Utf8;
 import dev.wirebench.codec.message.Order;
@@ -65,6 +66,12 @@ final class PhiladelphiaOrderCodec extends AbstractMessageCodec<Order> {
                 .setCheckSumEnabled(true)
                 .build();
         this.parser = new FIXMessageParser(config, m -> parsed = m);
+    }
+
+    /** Philadelphia's parser, behind the FIX framing checks (BodyLength, CheckSum), makes any bytes an order or a CodecException: the whole kit passes. */
+    @Override
+    public Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.wirebench.fix.codec;
 
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.Order;
 import org.quickfixj.CharsetSupport;
@@ -50,6 +51,12 @@ final class QuickFixJOrderCodec extends AbstractMessageCodec<Order> {
     QuickFixJOrderCodec() {
         super(FORMAT, MessageType.ORDER);
         requireSingleByteCharset();
+    }
+
+    /** QuickFIX/J's parser, behind the FIX framing checks (BodyLength, CheckSum), makes any bytes an order or a CodecException: the whole kit passes. */
+    @Override
+    public Conformance conformance() {
+        return Conformance.HOSTILE_INPUT;
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.wirebench.fix.codec;
 
 import dev.wirebench.codec.CodecProvider;
-import dev.wirebench.codec.kit.MessageCodecContract;
+import dev.wirebench.codec.kit.HostileInputContract;
 
 import java.util.List;
 
-/** The whole conformance kit, run against {@code fix-philadelphia/order}. */
-class PhiladelphiaOrderCodecTest extends MessageCodecContract {
+/** Both contracts of the conformance kit, measurement and hostile input, which the codec claims,, run against {@code fix-philadelphia/order}. */
+class PhiladelphiaOrderCodecTest extends HostileInputContract {
 
     @Override
     protected CodecProvider provider() {
