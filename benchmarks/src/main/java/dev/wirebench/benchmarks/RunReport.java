@@ -142,9 +142,13 @@ final class RunReport {
         if (headline != null) {
             sections.add(headline);
         }
-        String variantTable = VariantTables.markdown(results, variants);
+        String variantTable = PairedCosts.variants(results, variants);
         if (!variantTable.isEmpty()) {
             sections.add(Section.text("Variants against " + variants(results, variants).get(0), variantTable));
+        }
+        String guards = PairedCosts.guards(results);
+        if (!guards.isEmpty()) {
+            sections.add(Section.text("What the guards cost: each +guarded format against its plain format", guards));
         }
         Set<String> classes = new LinkedHashSet<>();
         results.measures().forEach(m -> {

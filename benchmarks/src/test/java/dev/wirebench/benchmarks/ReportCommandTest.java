@@ -154,6 +154,33 @@ class ReportCommandTest {
     }
 
     @Test
+    void aGuardedFormatIsSetAgainstItsPlainFormatOnTheSameRounds() {
+        List<dev.wirebench.harness.results.Measure> measures = new ArrayList<>();
+        List<Integer> rounds = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        for (String format : List.of("protobuf-json", "protobuf-json+guarded", "sbe")) {
+            double cost = format.endsWith("+guarded") ? 1.25 : 1;
+            // every round's drift moves both alike: the guard's 25% comes out exactly
+            List<Double> times = rounds.stream().map(k -> cost * 1000 * (1 + k / 10.0)).toList();
+            java.util.Map<String, String> dims = new java.util.LinkedHashMap<>();
+            dims.put("benchmark", "CodecBenchmark");
+            dims.put("format", format);
+            dims.put("message", "order");
+            dims.put("operation", "decode");
+            measures.add(new dev.wirebench.harness.results.Measure(dims, "time", "ns/op",
+                    dev.wirebench.harness.results.Better.LOWER, dev.wirebench.harness.results.Sample.FORK, times, rounds));
+        }
+        var results = new dev.wirebench.harness.results.RunResults("jmh", JmhRun.TITLE, "2026-11-25T10:00:00",
+                java.util.Map.of(), java.util.Map.of(), List.of(), measures, List.of());
+        String md = dev.wirebench.harness.report.SummaryMarkdown.markdown(results,
+                RunReport.layout(results, List.of(), List.of(), List.of()));
+        assertTrue(md.contains("## What the guards cost: each +guarded format against its plain format\n"), md);
+        assertTrue(md.contains("| CodecBenchmark · protobuf-json · order · decode | +guarded | ns/op | 1550 | 1938 | 1.25 | 0.002 | slower |"),
+                md);
+        assertFalse(md.contains("| CodecBenchmark · sbe ·"), "a format without a guarded twin has no row: " + md);
+        assertFalse(md.contains("## Variants against"), md);
+    }
+
+    @Test
     void usesTheSizesTheRunRecorded(@TempDir Path dir) throws Exception {
         Path run = copyOfTheRun(dir);
         Files.writeString(run.resolve(RunReport.SIZES_FILE), "{\"sbe/order\": 12345}");
