@@ -1,11 +1,9 @@
 package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
-import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.Hgrm;
-import dev.wirebench.harness.LatencyRecorder;
 import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
 import dev.wirebench.harness.RunFolder;
@@ -28,7 +26,6 @@ import joptsimple.OptionSpec;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,16 +38,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code latency}: the distribution of single-operation times per codec and operation, where JMH
- * gives averages. Every operation after warm-up is timed with {@link System#nanoTime()} on either
- * side and recorded into an HdrHistogram (3 significant digits), on the same fixtures and reused
- * buffers as {@link CodecBenchmark}, every result consumed. The clock itself is measured first
- * (back-to-back {@code nanoTime()}), because it is the floor under every other row: a 20 ns
- * operation cannot be told apart from a 25 ns clock.
+ * gives averages, timed by {@link SingleCallTimer}: the clock first, because it is the floor under every
+ * other row (a 20 ns operation cannot be told apart from a 25 ns clock), then every codec and operation;
+ * results.json, summary.md, an .hgrm per case and a percentile plot per message and operation.
  *
- * <p>One thread, the codec's reference sample, heap buffers. One timing loop serves every operation and the
- * clock: the operation is a {@code switch} inside the timed region rather than a lambda or a virtual call, so
- * the only dispatch there is a branch that goes the same way on every call (the CPU predicts it; about a cycle
- * against a clock read of ~25 ns), and the clock row, an empty arm, carries that same branch as the floor.
+ * <p>One thread, the codec's reference sample, heap buffers.
  */
 final class LatencyCommand {
 
@@ -114,27 +106,6 @@ final class LatencyCommand {
 
         private static String human(Duration d) {
             return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
-        }
-    }
-
-    /**
-     * Every result goes here, after the second clock read, so no call can be dead code. JMH's Blackhole is
-     * JMH's to construct (a new one outside a benchmark needs a password that changes between releases);
-     * a volatile store is a side effect the JIT must keep, and costs nothing on the timed path.
-     */
-    private final Sink sink = new Sink();
-
-    /** Keeps results alive: each store is volatile, so neither it nor the call that made the value can go. */
-    private static final class Sink {
-        private volatile long lastLong;
-        private volatile Object lastObject;
-
-        void consume(long value) {
-            lastLong = value;
-        }
-
-        void consume(Object value) {
-            lastObject = value;
         }
     }
 
@@ -217,7 +188,7 @@ final class LatencyCommand {
         out.println("Latency of " + fixtures.size() + " codecs x " + String.join(", ", options.ops()) + ": "
                 + options.describe() + ". Results go to " + folder + "/");
         try {
-            new LatencyCommand().measure(fixtures, options, folder, out);
+            measure(fixtures, options, folder, out);
         } catch (UncheckedIOException e) {
             err.println("wirebench latency: " + e.getMessage());
             return ExitStatus.FAILED;
@@ -225,10 +196,11 @@ final class LatencyCommand {
         return ExitStatus.DONE;
     }
 
-    private void measure(List<CodecFixture> fixtures, Options options, RunFolder folder, PrintStream out) {
+    private static void measure(List<CodecFixture> fixtures, Options options, RunFolder folder, PrintStream out) {
+        SingleCallTimer timer = new SingleCallTimer(options.warmup(), options.duration(), options.count());
         int total = fixtures.size() * options.ops().size() + 1;
         int done = 0;
-        Histogram clock = clock(options);
+        Histogram clock = timer.clock();
         Hgrm.write(folder, CLOCK + ".hgrm", clock, TimeUnit.NANOSECONDS);
         progress(out, ++done, total, CLOCK, "", clock);
 
@@ -236,7 +208,7 @@ final class LatencyCommand {
         Map<String, Map<String, Map<String, Histogram>>> byMessage = new LinkedHashMap<>();
         for (CodecFixture fixture : fixtures) {
             for (String op : options.ops()) {
-                Histogram h = time(fixture, op, options);
+                Histogram h = timer.time(fixture, op);
                 String format = fixture.codec().format();
                 String message = fixture.codec().messageType().id();
                 Hgrm.write(folder, format + "-" + message + "-" + op + ".hgrm", h, TimeUnit.NANOSECONDS);
@@ -303,74 +275,5 @@ final class LatencyCommand {
         out.printf(Locale.ROOT, "[%d/%d] %-32s %-9s %,12d calls  p50 %,9d  p99 %,9d  p99.9 %,10d  max %,11d ns%n", done, total,
                 name, op, h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(99),
                 h.getValueAtPercentile(99.9), h.getMaxValue());
-    }
-
-    /** Back-to-back {@code nanoTime()} calls: the resolution and cost of the clock every other row is timed with. */
-    private Histogram clock(Options options) {
-        return time(null, CLOCK, options);
-    }
-
-    /** Warm-up, then the timed calls of one operation of one codec ({@code f} null for the clock). */
-    private Histogram time(CodecFixture f, String op, Options options) {
-        int code = op.equals(CLOCK) ? -1 : OPERATIONS.indexOf(op);
-        LatencyRecorder recorder = new LatencyRecorder();
-        for (LatencyRecorder into : new LatencyRecorder[] {null, recorder}) {
-            long until = System.nanoTime() + (into == null ? options.warmup() : options.duration()).toNanos();
-            long max = Long.MAX_VALUE;
-            if (into != null && options.count() > 0) {
-                max = options.count();
-                until = Long.MAX_VALUE;
-            }
-            loop(f, code, into, until, max);
-        }
-        return recorder.snapshot();
-    }
-
-    /**
-     * Calls {@code op} (an index of {@link #OPERATIONS}; -1: nothing, the clock) until {@code max} calls or
-     * {@code until}, timing each into {@code into} (null: warm-up). What a call returns is consumed after the second
-     * clock read, so no call is dead code and the consuming is not timed.
-     */
-    private void loop(CodecFixture f, int op, LatencyRecorder into, long until, long max) {
-        MessageCodec<Object> codec = f == null ? null : f.codec();
-        Object message = f == null ? null : f.message();
-        ByteBuffer out = f == null ? null : f.out();
-        ByteBuffer encoded = f == null ? null : f.encoded();
-        int length = f == null ? 0 : f.encodedLength();
-        for (long n = 0; n < max; n++) {
-            long number = 0;
-            Object made = null;
-            long t0 = System.nanoTime();
-            switch (op) {
-                case 0 -> {
-                    out.clear();
-                    number = codec.encode(message, out);
-                }
-                case 1 -> made = codec.decode(encoded, length);
-                case 2 -> number = codec.traverse(encoded, length);
-                case 3 -> {
-                    out.clear();
-                    int written = codec.encode(message, out);
-                    out.position(0);
-                    made = codec.decode(out, written);
-                }
-                default -> {
-                }
-            }
-            long t1 = System.nanoTime();
-            if (made != null) {
-                sink.consume(made);
-            } else {
-                sink.consume(number);
-            }
-            if (into != null) {
-                into.record(t1 - t0);
-            } else {
-                sink.consume(t1 - t0);
-            }
-            if (t1 >= until) {
-                return;
-            }
-        }
     }
 }
