@@ -41,14 +41,39 @@ public final class Ordinals {
     }
 
     /**
+     * The constant of {@code constants} at the ordinal of {@code wire}, a generated enum that lists the same
+     * constants in the same order and may have more after them. capnpc-java adds {@code _NOT_IN_SCHEMA}, which its
+     * getters return for any number the schema lacks, without the number: the refusal names that constant.
+     *
+     * @throws IllegalArgumentException {@code "Order.side: _NOT_IN_SCHEMA is not a known value (0..1)"}
+     */
+    public static <E> E of(E[] constants, Enum<?> wire, String field) {
+        return constants[check(wire, constants.length, field)];
+    }
+
+    /**
      * {@code ordinal}, checked to be one of an enum's {@code count} constants.
      *
      * @throws IllegalArgumentException {@code "Order.side: 7 is not a known value (0..1)"}
      */
     public static int check(int ordinal, int count, String field) {
         if (ordinal < 0 || ordinal >= count) {
-            throw new IllegalArgumentException(field + ": " + ordinal + " is not a known value (0.." + (count - 1) + ")");
+            throw unknown(field, Integer.toString(ordinal), count);
         }
         return ordinal;
+    }
+
+    /** The ordinal of {@code wire} (see {@link #of(Object[], Enum, String)}), checked to be below {@code count}. */
+    public static int check(Enum<?> wire, int count, String field) {
+        int ordinal = wire.ordinal();
+        if (ordinal >= count) {
+            throw unknown(field, wire.name(), count);
+        }
+        return ordinal;
+    }
+
+    /** The one refusal wording, built only on the way out so the checks stay small enough to inline. */
+    private static IllegalArgumentException unknown(String field, String value, int count) {
+        return new IllegalArgumentException(field + ": " + value + " is not a known value (0.." + (count - 1) + ")");
     }
 }

@@ -1,13 +1,12 @@
 package dev.wirebench.codecs.capnp;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
-import dev.wirebench.codec.message.ApprovalDecision;
 import dev.wirebench.codec.message.ExecutionStatus;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.Transformation;
 import dev.wirebench.codec.message.TransformationOutput;
-import dev.wirebench.codec.message.TransformationStatus;
 import dev.wirebench.codec.message.TriggerType;
 import dev.wirebench.codec.message.UserInfo;
 import dev.wirebench.codecs.capnp.generated.InfrastructureExecutionSchema;
@@ -22,6 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
+
 /**
  * {@link InfrastructureExecution} ↔ {@code InfrastructureExecutionSchema.InfrastructureExecution},
  * with its approvals, transformations and the two string maps (lists of {@code Entry} structs in
@@ -30,10 +34,6 @@ import java.util.function.BiConsumer;
 final class InfrastructureExecutionMapping
         implements CapnpMapping<InfrastructureExecution, InfrastructureExecutionSchema.InfrastructureExecution.Reader> {
 
-    private static final ExecutionStatus[] STATUSES = ExecutionStatus.values();
-    private static final TriggerType[] TRIGGERS = TriggerType.values();
-    private static final ApprovalDecision[] DECISIONS = ApprovalDecision.values();
-    private static final TransformationStatus[] STEP_STATUSES = TransformationStatus.values();
     private static final InfrastructureExecutionSchema.ExecutionStatus[] WIRE_STATUSES =
             InfrastructureExecutionSchema.ExecutionStatus.values();
     private static final InfrastructureExecutionSchema.TriggerType[] WIRE_TRIGGERS =
@@ -123,8 +123,8 @@ final class InfrastructureExecutionMapping
         String executionId = text.decode(r.getExecutionId(), "InfrastructureExecution.executionId");
         String pipelineId = text.decode(r.getPipelineId(), "InfrastructureExecution.pipelineId");
         String projectId = text.decode(r.getProjectId(), "InfrastructureExecution.projectId");
-        ExecutionStatus status = Enums.toRecord(STATUSES, r.getStatus(), "InfrastructureExecution.status");
-        TriggerType trigger = Enums.toRecord(TRIGGERS, r.getTrigger(), "InfrastructureExecution.trigger");
+        ExecutionStatus status = Ordinals.of(EXECUTION_STATUSES, r.getStatus(), "InfrastructureExecution.status");
+        TriggerType trigger = Ordinals.of(TRIGGER_TYPES, r.getTrigger(), "InfrastructureExecution.trigger");
         TextList.Reader ids = r.getInstanceIds();
         List<String> instanceIds = new ArrayList<>(ids.size());
         for (int i = 0; i < ids.size(); i++) {
@@ -153,8 +153,8 @@ final class InfrastructureExecutionMapping
         UserInfo approver = new UserInfo(text.decode(u.getUserId(), "UserInfo.userId"),
                 text.decode(u.getDisplayName(), "UserInfo.displayName"), text.decode(u.getEmail(), "UserInfo.email"),
                 text.decode(u.getTeam(), "UserInfo.team"));
-        return new Approval(approver, Enums.toRecord(DECISIONS, a.getDecision(), "Approval.decision"), a.getDecidedAt(),
-                text.decode(a.getComment(), "Approval.comment"));
+        return new Approval(approver, Ordinals.of(APPROVAL_DECISIONS, a.getDecision(), "Approval.decision"),
+                a.getDecidedAt(), text.decode(a.getComment(), "Approval.comment"));
     }
 
     private Transformation readTransformation(InfrastructureExecutionSchema.Transformation.Reader t) {
@@ -166,7 +166,7 @@ final class InfrastructureExecutionMapping
             outputs.add(new TransformationOutput(text.decode(o.getName(), "TransformationOutput.name"),
                     text.decode(o.getUri(), "TransformationOutput.uri"), o.getSizeBytes()));
         }
-        return new Transformation(name, Enums.toRecord(STEP_STATUSES, t.getStatus(), "Transformation.status"),
+        return new Transformation(name, Ordinals.of(TRANSFORMATION_STATUSES, t.getStatus(), "Transformation.status"),
                 t.getStartedAt(), t.getFinishedAt(), outputs);
     }
 
@@ -189,8 +189,8 @@ final class InfrastructureExecutionMapping
         h = Checksum.mix(h, Utf8Text.checksum(r.getExecutionId(), "InfrastructureExecution.executionId"));
         h = Checksum.mix(h, Utf8Text.checksum(r.getPipelineId(), "InfrastructureExecution.pipelineId"));
         h = Checksum.mix(h, Utf8Text.checksum(r.getProjectId(), "InfrastructureExecution.projectId"));
-        h = Checksum.mix(h, Enums.ordinal(r.getStatus(), STATUSES.length, "InfrastructureExecution.status"));
-        h = Checksum.mix(h, Enums.ordinal(r.getTrigger(), TRIGGERS.length, "InfrastructureExecution.trigger"));
+        h = Checksum.mix(h, Ordinals.check(r.getStatus(), EXECUTION_STATUSES.length, "InfrastructureExecution.status"));
+        h = Checksum.mix(h, Ordinals.check(r.getTrigger(), TRIGGER_TYPES.length, "InfrastructureExecution.trigger"));
         h = Checksum.mix(h, r.getStartedAt());
         h = Checksum.mix(h, r.getStoppedAt());
         h = Checksum.mix(h, r.getApprovedAt());
@@ -224,7 +224,7 @@ final class InfrastructureExecutionMapping
         approver = Checksum.mix(approver, Utf8Text.checksum(u.getTeam(), "UserInfo.team"));
         long h = Checksum.SEED;
         h = Checksum.mix(h, approver);
-        h = Checksum.mix(h, Enums.ordinal(a.getDecision(), DECISIONS.length, "Approval.decision"));
+        h = Checksum.mix(h, Ordinals.check(a.getDecision(), APPROVAL_DECISIONS.length, "Approval.decision"));
         h = Checksum.mix(h, a.getDecidedAt());
         return Checksum.mix(h, Utf8Text.checksum(a.getComment(), "Approval.comment"));
     }
@@ -232,7 +232,7 @@ final class InfrastructureExecutionMapping
     private static long transformationChecksum(InfrastructureExecutionSchema.Transformation.Reader t) {
         long h = Checksum.SEED;
         h = Checksum.mix(h, Utf8Text.checksum(t.getName(), "Transformation.name"));
-        h = Checksum.mix(h, Enums.ordinal(t.getStatus(), STEP_STATUSES.length, "Transformation.status"));
+        h = Checksum.mix(h, Ordinals.check(t.getStatus(), TRANSFORMATION_STATUSES.length, "Transformation.status"));
         h = Checksum.mix(h, t.getStartedAt());
         h = Checksum.mix(h, t.getFinishedAt());
         StructList.Reader<InfrastructureExecutionSchema.TransformationOutput.Reader> outputs = t.getOutputs();

@@ -1,10 +1,9 @@
 package dev.wirebench.codecs.capnp;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
-import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.MarketData;
-import dev.wirebench.codec.message.Side;
 import dev.wirebench.codecs.capnp.generated.CommonSchema;
 import dev.wirebench.codecs.capnp.generated.MarketDataSchema;
 import org.capnproto.FromPointerReader;
@@ -14,11 +13,12 @@ import org.capnproto.StructList;
 import java.util.ArrayList;
 import java.util.List;
 
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+
 /** {@link MarketData} ↔ {@code MarketDataSchema.MarketData}. */
 final class MarketDataMapping implements CapnpMapping<MarketData, MarketDataSchema.MarketData.Reader> {
 
-    private static final Side[] SIDES = Side.values();
-    private static final EntryType[] ENTRY_TYPES = EntryType.values();
     private static final CommonSchema.Side[] WIRE_SIDES = CommonSchema.Side.values();
     private static final MarketDataSchema.EntryType[] WIRE_ENTRY_TYPES = MarketDataSchema.EntryType.values();
 
@@ -57,8 +57,8 @@ final class MarketDataMapping implements CapnpMapping<MarketData, MarketDataSche
         List<BookEntry> entries = new ArrayList<>(list.size());
         for (int i = 0; i < list.size(); i++) {
             MarketDataSchema.BookEntry.Reader e = list.get(i);
-            entries.add(new BookEntry(e.getPrice(), e.getQuantity(), Enums.toRecord(SIDES, e.getSide(), "BookEntry.side"),
-                    e.getLevel() & 0xFF, Enums.toRecord(ENTRY_TYPES, e.getEntryType(), "BookEntry.entryType")));
+            entries.add(new BookEntry(e.getPrice(), e.getQuantity(), Ordinals.of(SIDES, e.getSide(), "BookEntry.side"),
+                    e.getLevel() & 0xFF, Ordinals.of(ENTRY_TYPES, e.getEntryType(), "BookEntry.entryType")));
         }
         return new MarketData(instrumentId, symbol, r.getSequenceNumber(), r.getTimestamp(), entries);
     }
@@ -77,9 +77,9 @@ final class MarketDataMapping implements CapnpMapping<MarketData, MarketDataSche
             long entry = Checksum.SEED;
             entry = Checksum.mix(entry, e.getPrice());
             entry = Checksum.mix(entry, e.getQuantity());
-            entry = Checksum.mix(entry, Enums.ordinal(e.getSide(), SIDES.length, "BookEntry.side"));
+            entry = Checksum.mix(entry, Ordinals.check(e.getSide(), SIDES.length, "BookEntry.side"));
             entry = Checksum.mix(entry, e.getLevel() & 0xFF);
-            entry = Checksum.mix(entry, Enums.ordinal(e.getEntryType(), ENTRY_TYPES.length, "BookEntry.entryType"));
+            entry = Checksum.mix(entry, Ordinals.check(e.getEntryType(), ENTRY_TYPES.length, "BookEntry.entryType"));
             entries = Checksum.mix(entries, entry);
         }
         return Checksum.mix(h, entries);

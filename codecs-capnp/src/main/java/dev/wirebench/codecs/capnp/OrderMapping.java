@@ -1,21 +1,20 @@
 package dev.wirebench.codecs.capnp;
 
 import dev.wirebench.codec.Checksum;
-import dev.wirebench.codec.message.OrdType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Order;
-import dev.wirebench.codec.message.Side;
-import dev.wirebench.codec.message.TimeInForce;
 import dev.wirebench.codecs.capnp.generated.CommonSchema;
 import dev.wirebench.codecs.capnp.generated.OrderSchema;
 import org.capnproto.FromPointerReader;
 import org.capnproto.MessageBuilder;
 
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
+
 /** {@link Order} ↔ {@code OrderSchema.Order}. */
 final class OrderMapping implements CapnpMapping<Order, OrderSchema.Order.Reader> {
 
-    private static final Side[] SIDES = Side.values();
-    private static final OrdType[] ORD_TYPES = OrdType.values();
-    private static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
     private static final CommonSchema.Side[] WIRE_SIDES = CommonSchema.Side.values();
     private static final OrderSchema.OrdType[] WIRE_ORD_TYPES = OrderSchema.OrdType.values();
     private static final OrderSchema.TimeInForce[] WIRE_TIMES_IN_FORCE = OrderSchema.TimeInForce.values();
@@ -44,9 +43,9 @@ final class OrderMapping implements CapnpMapping<Order, OrderSchema.Order.Reader
     @Override
     public Order read(OrderSchema.Order.Reader r) {
         return new Order(text.decode(r.getClOrdId(), "Order.clOrdId"), text.decode(r.getAccount(), "Order.account"),
-                text.decode(r.getSymbol(), "Order.symbol"), Enums.toRecord(SIDES, r.getSide(), "Order.side"),
-                r.getOrderQty(), Enums.toRecord(ORD_TYPES, r.getOrdType(), "Order.ordType"), price(r),
-                Enums.toRecord(TIMES_IN_FORCE, r.getTimeInForce(), "Order.timeInForce"), r.getTransactTime());
+                text.decode(r.getSymbol(), "Order.symbol"), Ordinals.of(SIDES, r.getSide(), "Order.side"),
+                r.getOrderQty(), Ordinals.of(ORD_TYPES, r.getOrdType(), "Order.ordType"), price(r),
+                Ordinals.of(TIMES_IN_FORCE, r.getTimeInForce(), "Order.timeInForce"), r.getTransactTime());
     }
 
     @Override
@@ -55,11 +54,11 @@ final class OrderMapping implements CapnpMapping<Order, OrderSchema.Order.Reader
         h = Checksum.mix(h, Utf8Text.checksum(r.getClOrdId(), "Order.clOrdId"));
         h = Checksum.mix(h, Utf8Text.checksum(r.getAccount(), "Order.account"));
         h = Checksum.mix(h, Utf8Text.checksum(r.getSymbol(), "Order.symbol"));
-        h = Checksum.mix(h, Enums.ordinal(r.getSide(), SIDES.length, "Order.side"));
+        h = Checksum.mix(h, Ordinals.check(r.getSide(), SIDES.length, "Order.side"));
         h = Checksum.mix(h, r.getOrderQty());
-        h = Checksum.mix(h, Enums.ordinal(r.getOrdType(), ORD_TYPES.length, "Order.ordType"));
+        h = Checksum.mix(h, Ordinals.check(r.getOrdType(), ORD_TYPES.length, "Order.ordType"));
         h = Checksum.mixDouble(h, price(r));
-        h = Checksum.mix(h, Enums.ordinal(r.getTimeInForce(), TIMES_IN_FORCE.length, "Order.timeInForce"));
+        h = Checksum.mix(h, Ordinals.check(r.getTimeInForce(), TIMES_IN_FORCE.length, "Order.timeInForce"));
         return Checksum.mix(h, r.getTransactTime());
     }
 

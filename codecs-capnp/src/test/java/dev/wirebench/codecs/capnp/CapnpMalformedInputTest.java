@@ -65,35 +65,38 @@ class CapnpMalformedInputTest {
         Map<String, String> none = Map.of();
         return Stream.of(
                 Arguments.of(MessageType.ORDER, order(Side.BUY, TimeInForce.DAY, "S", 1.0),
-                        order(Side.SELL, TimeInForce.DAY, "S", 1.0), "Order.side"),
+                        order(Side.SELL, TimeInForce.DAY, "S", 1.0),
+                        "Order.side: _NOT_IN_SCHEMA is not a known value (0..1)"),
                 Arguments.of(MessageType.ORDER, order(Side.BUY, TimeInForce.DAY, "S", 1.0),
-                        order(Side.BUY, TimeInForce.FILL_OR_KILL, "S", 1.0), "Order.timeInForce"),
+                        order(Side.BUY, TimeInForce.FILL_OR_KILL, "S", 1.0),
+                        "Order.timeInForce: _NOT_IN_SCHEMA is not a known value (0..4)"),
                 Arguments.of(MessageType.MARKET_DATA,
                         new MarketData(1, "S", 2, 3, List.of(new BookEntry(1, 2, Side.BUY, 3, EntryType.NEW))),
                         new MarketData(1, "S", 2, 3, List.of(new BookEntry(1, 2, Side.BUY, 3, EntryType.TRADE))),
-                        "BookEntry.entryType"),
+                        "BookEntry.entryType: _NOT_IN_SCHEMA is not a known value (0..3)"),
                 Arguments.of(MessageType.INFRA_EXECUTION,
                         execution(ExecutionStatus.RUNNING, ApprovalDecision.APPROVED, TransformationStatus.DONE, none),
                         execution(ExecutionStatus.FAILED, ApprovalDecision.APPROVED, TransformationStatus.DONE, none),
-                        "InfrastructureExecution.status"),
+                        "InfrastructureExecution.status: _NOT_IN_SCHEMA is not a known value (0..5)"),
                 Arguments.of(MessageType.INFRA_EXECUTION,
                         execution(ExecutionStatus.RUNNING, ApprovalDecision.APPROVED, TransformationStatus.DONE, none),
                         execution(ExecutionStatus.RUNNING, ApprovalDecision.REJECTED, TransformationStatus.DONE, none),
-                        "Approval.decision"),
+                        "Approval.decision: _NOT_IN_SCHEMA is not a known value (0..2)"),
                 Arguments.of(MessageType.INFRA_EXECUTION,
                         execution(ExecutionStatus.RUNNING, ApprovalDecision.APPROVED, TransformationStatus.DONE, none),
                         execution(ExecutionStatus.RUNNING, ApprovalDecision.APPROVED, TransformationStatus.SKIPPED, none),
-                        "Transformation.status"));
+                        "Transformation.status: _NOT_IN_SCHEMA is not a known value (0..4)"));
     }
 
     /** The field is found as the one byte two encodings differ in, then set to a number the schema lacks. */
     @ParameterizedTest(name = "{3}")
     @MethodSource("enumFields")
-    <T> void rejectsAnEnumerantNotInTheSchemaNamingTheField(MessageType<T> type, T one, T other, String field) {
+    <T> void rejectsAnEnumerantNotInTheSchemaNamingTheField(MessageType<T> type, T one, T other, String what) {
         byte[] bytes = standard(type, one);
         int at = onlyDifference(bytes, standard(type, other));
         bytes[at] = 0x37; // the low byte of a UInt16 enum field
-        assertEveryFramingRejects(type, bytes, field + ": enumerant not in the schema");
+        // capnpc-java's getter turns the unknown number into _NOT_IN_SCHEMA, keeping no number to report
+        assertEveryFramingRejects(type, bytes, what);
     }
 
     @ParameterizedTest(name = "{0}")

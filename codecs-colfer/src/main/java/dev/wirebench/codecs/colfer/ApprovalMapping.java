@@ -1,16 +1,16 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
-import dev.wirebench.codec.message.ApprovalDecision;
 import dev.wirebench.codec.message.UserInfo;
 import dev.wirebench.codecs.colfer.generated.ApprovalColfer;
 import dev.wirebench.codecs.colfer.generated.UserInfoColfer;
 
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+
 /** {@link Approval} ↔ {@link ApprovalColfer}, with its nested {@link UserInfo}: part of {@link InfrastructureExecutionMapping}. */
 final class ApprovalMapping {
-
-    private static final ApprovalDecision[] DECISIONS = ApprovalDecision.values();
 
     private ApprovalMapping() {
     }
@@ -26,7 +26,7 @@ final class ApprovalMapping {
         approver.displayName = u.displayName();
         approver.email = u.email();
         approver.team = u.team();
-        w.decision = Ordinals.wire(a.decision());
+        w.decision = (byte) a.decision().ordinal();
         w.decidedAt = a.decidedAt();
         w.comment = a.comment();
     }
@@ -34,7 +34,7 @@ final class ApprovalMapping {
     static Approval toRecord(ApprovalColfer w) {
         UserInfoColfer u = approver(w);
         return new Approval(new UserInfo(u.userId, u.displayName, u.email, u.team),
-                Ordinals.of(DECISIONS, w.decision, "ApprovalColfer.decision"), w.decidedAt, w.comment);
+                Ordinals.of(APPROVAL_DECISIONS, w.decision & 0xFF, "ApprovalColfer.decision"), w.decidedAt, w.comment);
     }
 
     static long checksum(ApprovalColfer w) {
@@ -46,7 +46,7 @@ final class ApprovalMapping {
         user = Checksum.mix(user, Checksum.string(u.team));
         long h = Checksum.SEED;
         h = Checksum.mix(h, user);
-        h = Checksum.mix(h, Ordinals.check(DECISIONS, w.decision, "ApprovalColfer.decision"));
+        h = Checksum.mix(h, Ordinals.check(w.decision & 0xFF, APPROVAL_DECISIONS.length, "ApprovalColfer.decision"));
         h = Checksum.mix(h, w.decidedAt);
         return Checksum.mix(h, Checksum.string(w.comment));
     }

@@ -1,11 +1,10 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
-import dev.wirebench.codec.message.ExecutionStatus;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.Transformation;
-import dev.wirebench.codec.message.TriggerType;
 import dev.wirebench.codecs.colfer.generated.ApprovalColfer;
 import dev.wirebench.codecs.colfer.generated.InfrastructureExecutionColfer;
 import dev.wirebench.codecs.colfer.generated.StringEntryColfer;
@@ -16,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
+
 /**
  * {@link InfrastructureExecution} ↔ {@link InfrastructureExecutionColfer}. Colfer has no maps:
  * {@code metadata} and {@code outputs} are lists of {@link StringEntryColfer} in the map's
@@ -23,8 +25,6 @@ import java.util.function.BiConsumer;
  */
 final class InfrastructureExecutionMapping implements ColferMapping<InfrastructureExecution, InfrastructureExecutionColfer> {
 
-    private static final ExecutionStatus[] STATUSES = ExecutionStatus.values();
-    private static final TriggerType[] TRIGGERS = TriggerType.values();
     private static final String[] NO_STRINGS = {};
     private static final ApprovalColfer[] NO_APPROVALS = {};
     private static final TransformationColfer[] NO_TRANSFORMATIONS = {};
@@ -46,8 +46,8 @@ final class InfrastructureExecutionMapping implements ColferMapping<Infrastructu
         s.executionId = x.executionId();
         s.pipelineId = x.pipelineId();
         s.projectId = x.projectId();
-        s.status = Ordinals.wire(x.status());
-        s.trigger = Ordinals.wire(x.trigger());
+        s.status = (byte) x.status().ordinal();
+        s.trigger = (byte) x.trigger().ordinal();
         s.startedAt = x.startedAt();
         s.stoppedAt = x.stoppedAt();
         s.approvedAt = x.approvedAt();
@@ -130,8 +130,8 @@ final class InfrastructureExecutionMapping implements ColferMapping<Infrastructu
             transformations[i] = TransformationMapping.toRecord(s.transformations[i]);
         }
         return new InfrastructureExecution(s.executionId, s.pipelineId, s.projectId,
-                Ordinals.of(STATUSES, s.status, "InfrastructureExecutionColfer.status"),
-                Ordinals.of(TRIGGERS, s.trigger, "InfrastructureExecutionColfer.trigger"),
+                Ordinals.of(EXECUTION_STATUSES, s.status & 0xFF, "InfrastructureExecutionColfer.status"),
+                Ordinals.of(TRIGGER_TYPES, s.trigger & 0xFF, "InfrastructureExecutionColfer.trigger"),
                 s.startedAt, s.stoppedAt, s.approvedAt, List.of(s.instanceIds), List.of(approvals),
                 List.of(transformations), map(s.metadata, "metadata"), map(s.outputs, "outputs"),
                 s.dryRun, s.rollbackOnFailure, s.approvalRequired, s.errorMessage);
@@ -154,8 +154,10 @@ final class InfrastructureExecutionMapping implements ColferMapping<Infrastructu
         h = Checksum.mix(h, Checksum.string(s.executionId));
         h = Checksum.mix(h, Checksum.string(s.pipelineId));
         h = Checksum.mix(h, Checksum.string(s.projectId));
-        h = Checksum.mix(h, Ordinals.check(STATUSES, s.status, "InfrastructureExecutionColfer.status"));
-        h = Checksum.mix(h, Ordinals.check(TRIGGERS, s.trigger, "InfrastructureExecutionColfer.trigger"));
+        h = Checksum.mix(h,
+                Ordinals.check(s.status & 0xFF, EXECUTION_STATUSES.length, "InfrastructureExecutionColfer.status"));
+        h = Checksum.mix(h,
+                Ordinals.check(s.trigger & 0xFF, TRIGGER_TYPES.length, "InfrastructureExecutionColfer.trigger"));
         h = Checksum.mix(h, s.startedAt);
         h = Checksum.mix(h, s.stoppedAt);
         h = Checksum.mix(h, s.approvedAt);

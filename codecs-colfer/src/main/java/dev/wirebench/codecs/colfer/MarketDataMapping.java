@@ -1,20 +1,20 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
-import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.MarketData;
-import dev.wirebench.codec.message.Side;
 import dev.wirebench.codecs.colfer.generated.BookEntryColfer;
 import dev.wirebench.codecs.colfer.generated.MarketDataColfer;
 
 import java.util.List;
 
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+
 /** {@link MarketData} ↔ {@link MarketDataColfer}. */
 final class MarketDataMapping implements ColferMapping<MarketData, MarketDataColfer> {
 
-    private static final Side[] SIDES = Side.values();
-    private static final EntryType[] ENTRY_TYPES = EntryType.values();
     private static final BookEntryColfer[] NO_ENTRIES = {};
 
     @Override
@@ -35,9 +35,9 @@ final class MarketDataMapping implements ColferMapping<MarketData, MarketDataCol
             BookEntryColfer w = wire[i];
             w.price = e.price();
             w.quantity = e.quantity();
-            w.side = Ordinals.wire(e.side());
+            w.side = (byte) e.side().ordinal();
             w.level = (byte) e.level(); // 0..255, the record checks
-            w.entryType = Ordinals.wire(e.entryType());
+            w.entryType = (byte) e.entryType().ordinal();
         }
         s.entries = wire;
     }
@@ -67,8 +67,8 @@ final class MarketDataMapping implements ColferMapping<MarketData, MarketDataCol
         BookEntry[] entries = new BookEntry[wire.length];
         for (int i = 0; i < wire.length; i++) {
             BookEntryColfer w = wire[i];
-            entries[i] = new BookEntry(w.price, w.quantity, Ordinals.of(SIDES, w.side, "BookEntryColfer.side"),
-                    w.level & 0xFF, Ordinals.of(ENTRY_TYPES, w.entryType, "BookEntryColfer.entryType"));
+            entries[i] = new BookEntry(w.price, w.quantity, Ordinals.of(SIDES, w.side & 0xFF, "BookEntryColfer.side"),
+                    w.level & 0xFF, Ordinals.of(ENTRY_TYPES, w.entryType & 0xFF, "BookEntryColfer.entryType"));
         }
         return new MarketData(s.instrumentId, s.symbol, s.sequenceNumber, s.timestamp, List.of(entries));
     }
@@ -92,9 +92,9 @@ final class MarketDataMapping implements ColferMapping<MarketData, MarketDataCol
         long h = Checksum.SEED;
         h = Checksum.mix(h, w.price);
         h = Checksum.mix(h, w.quantity);
-        h = Checksum.mix(h, Ordinals.check(SIDES, w.side, "BookEntryColfer.side"));
+        h = Checksum.mix(h, Ordinals.check(w.side & 0xFF, SIDES.length, "BookEntryColfer.side"));
         h = Checksum.mix(h, w.level & 0xFF);
-        return Checksum.mix(h, Ordinals.check(ENTRY_TYPES, w.entryType, "BookEntryColfer.entryType"));
+        return Checksum.mix(h, Ordinals.check(w.entryType & 0xFF, ENTRY_TYPES.length, "BookEntryColfer.entryType"));
     }
 
     @Override

@@ -1,11 +1,13 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.Checksum;
-import dev.wirebench.codec.message.OrdType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Order;
-import dev.wirebench.codec.message.Side;
-import dev.wirebench.codec.message.TimeInForce;
 import dev.wirebench.codecs.colfer.generated.OrderColfer;
+
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
 
 /**
  * {@link Order} ↔ {@link OrderColfer}. Colfer marshals a {@code float64} only when it is
@@ -15,9 +17,6 @@ import dev.wirebench.codecs.colfer.generated.OrderColfer;
  */
 final class OrderMapping implements ColferMapping<Order, OrderColfer> {
 
-    private static final Side[] SIDES = Side.values();
-    private static final OrdType[] ORD_TYPES = OrdType.values();
-    private static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
     private static final long NEGATIVE_ZERO_BITS = Double.doubleToRawLongBits(-0.0);
 
     @Override
@@ -30,12 +29,12 @@ final class OrderMapping implements ColferMapping<Order, OrderColfer> {
         s.clOrdId = o.clOrdId();
         s.account = o.account();
         s.symbol = o.symbol();
-        s.side = Ordinals.wire(o.side());
+        s.side = (byte) o.side().ordinal();
         s.orderQty = o.orderQty();
-        s.ordType = Ordinals.wire(o.ordType());
+        s.ordType = (byte) o.ordType().ordinal();
         s.price = o.price();
         s.priceNegativeZero = Double.doubleToRawLongBits(o.price()) == NEGATIVE_ZERO_BITS;
-        s.timeInForce = Ordinals.wire(o.timeInForce());
+        s.timeInForce = (byte) o.timeInForce().ordinal();
         s.transactTime = o.transactTime();
     }
 
@@ -65,9 +64,9 @@ final class OrderMapping implements ColferMapping<Order, OrderColfer> {
 
     @Override
     public Order toRecord(OrderColfer s) {
-        return new Order(s.clOrdId, s.account, s.symbol, Ordinals.of(SIDES, s.side, "OrderColfer.side"), s.orderQty,
-                Ordinals.of(ORD_TYPES, s.ordType, "OrderColfer.ordType"), price(s),
-                Ordinals.of(TIMES_IN_FORCE, s.timeInForce, "OrderColfer.timeInForce"), s.transactTime);
+        return new Order(s.clOrdId, s.account, s.symbol, Ordinals.of(SIDES, s.side & 0xFF, "OrderColfer.side"),
+                s.orderQty, Ordinals.of(ORD_TYPES, s.ordType & 0xFF, "OrderColfer.ordType"), price(s),
+                Ordinals.of(TIMES_IN_FORCE, s.timeInForce & 0xFF, "OrderColfer.timeInForce"), s.transactTime);
     }
 
     @Override
@@ -76,11 +75,11 @@ final class OrderMapping implements ColferMapping<Order, OrderColfer> {
         h = Checksum.mix(h, Checksum.string(s.clOrdId));
         h = Checksum.mix(h, Checksum.string(s.account));
         h = Checksum.mix(h, Checksum.string(s.symbol));
-        h = Checksum.mix(h, Ordinals.check(SIDES, s.side, "OrderColfer.side"));
+        h = Checksum.mix(h, Ordinals.check(s.side & 0xFF, SIDES.length, "OrderColfer.side"));
         h = Checksum.mix(h, s.orderQty);
-        h = Checksum.mix(h, Ordinals.check(ORD_TYPES, s.ordType, "OrderColfer.ordType"));
+        h = Checksum.mix(h, Ordinals.check(s.ordType & 0xFF, ORD_TYPES.length, "OrderColfer.ordType"));
         h = Checksum.mixDouble(h, price(s));
-        h = Checksum.mix(h, Ordinals.check(TIMES_IN_FORCE, s.timeInForce, "OrderColfer.timeInForce"));
+        h = Checksum.mix(h, Ordinals.check(s.timeInForce & 0xFF, TIMES_IN_FORCE.length, "OrderColfer.timeInForce"));
         return Checksum.mix(h, s.transactTime);
     }
 

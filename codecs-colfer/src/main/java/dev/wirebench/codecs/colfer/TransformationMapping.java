@@ -1,25 +1,25 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Transformation;
 import dev.wirebench.codec.message.TransformationOutput;
-import dev.wirebench.codec.message.TransformationStatus;
 import dev.wirebench.codecs.colfer.generated.TransformationColfer;
 import dev.wirebench.codecs.colfer.generated.TransformationOutputColfer;
 
 import java.util.List;
 
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+
 /** {@link Transformation} ↔ {@link TransformationColfer}, with its outputs: part of {@link InfrastructureExecutionMapping}. */
 final class TransformationMapping {
-
-    private static final TransformationStatus[] STATUSES = TransformationStatus.values();
 
     private TransformationMapping() {
     }
 
     static void fill(TransformationColfer w, Transformation t) {
         w.name = t.name();
-        w.status = Ordinals.wire(t.status());
+        w.status = (byte) t.status().ordinal();
         w.startedAt = t.startedAt();
         w.finishedAt = t.finishedAt();
         List<TransformationOutput> outputs = t.outputs();
@@ -40,14 +40,16 @@ final class TransformationMapping {
         for (int i = 0; i < wire.length; i++) {
             outputs[i] = new TransformationOutput(wire[i].name, wire[i].uri, wire[i].sizeBytes);
         }
-        return new Transformation(w.name, Ordinals.of(STATUSES, w.status, "TransformationColfer.status"),
-                w.startedAt, w.finishedAt, List.of(outputs));
+        return new Transformation(w.name,
+                Ordinals.of(TRANSFORMATION_STATUSES, w.status & 0xFF, "TransformationColfer.status"), w.startedAt,
+                w.finishedAt, List.of(outputs));
     }
 
     static long checksum(TransformationColfer w) {
         long h = Checksum.SEED;
         h = Checksum.mix(h, Checksum.string(w.name));
-        h = Checksum.mix(h, Ordinals.check(STATUSES, w.status, "TransformationColfer.status"));
+        h = Checksum.mix(h,
+                Ordinals.check(w.status & 0xFF, TRANSFORMATION_STATUSES.length, "TransformationColfer.status"));
         h = Checksum.mix(h, w.startedAt);
         h = Checksum.mix(h, w.finishedAt);
         TransformationOutputColfer[] wire = w.outputs;

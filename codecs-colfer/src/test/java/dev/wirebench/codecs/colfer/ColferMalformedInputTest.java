@@ -39,27 +39,30 @@ class ColferMalformedInputTest {
 
     @Test
     void rejectsAnOrdinalPastTheEndOfItsEnum() {
-        assertRejected(MessageType.ORDER, order(o -> o.side = 2), "OrderColfer.side is 2, not a Side ordinal (0..1)");
-        assertRejected(MessageType.ORDER, order(o -> o.ordType = 4), "OrderColfer.ordType is 4");
-        assertRejected(MessageType.ORDER, order(o -> o.timeInForce = (byte) 0xFF), "OrderColfer.timeInForce is 255");
+        assertRejected(MessageType.ORDER, order(o -> o.side = 2), "OrderColfer.side: 2 is not a known value (0..1)");
+        assertRejected(MessageType.ORDER, order(o -> o.ordType = 4), "OrderColfer.ordType: 4 is not a known value (0..3)");
+        assertRejected(MessageType.ORDER, order(o -> o.timeInForce = (byte) 0xFF),
+                "OrderColfer.timeInForce: 255 is not a known value (0..4)");
         assertRejected(MessageType.MARKET_DATA, marketData(m -> {
             BookEntryColfer entry = new BookEntryColfer();
             entry.entryType = 4;
             m.entries = new BookEntryColfer[] {entry};
-        }), "BookEntryColfer.entryType is 4");
-        assertRejected(MessageType.INFRA_EXECUTION, infra(x -> x.status = 6), "InfrastructureExecutionColfer.status is 6");
-        assertRejected(MessageType.INFRA_EXECUTION, infra(x -> x.trigger = 4), "InfrastructureExecutionColfer.trigger is 4");
+        }), "BookEntryColfer.entryType: 4 is not a known value (0..3)");
+        assertRejected(MessageType.INFRA_EXECUTION, infra(x -> x.status = 6),
+                "InfrastructureExecutionColfer.status: 6 is not a known value (0..5)");
+        assertRejected(MessageType.INFRA_EXECUTION, infra(x -> x.trigger = 4),
+                "InfrastructureExecutionColfer.trigger: 4 is not a known value (0..3)");
         assertRejected(MessageType.INFRA_EXECUTION, infra(x -> {
             ApprovalColfer a = new ApprovalColfer();
             a.approver = new UserInfoColfer();
             a.decision = 3;
             x.approvals = new ApprovalColfer[] {a};
-        }), "ApprovalColfer.decision is 3");
+        }), "ApprovalColfer.decision: 3 is not a known value (0..2)");
         assertRejected(MessageType.INFRA_EXECUTION, infra(x -> {
             TransformationColfer t = new TransformationColfer();
             t.status = 5;
             x.transformations = new TransformationColfer[] {t};
-        }), "TransformationColfer.status is 5");
+        }), "TransformationColfer.status: 5 is not a known value (0..4)");
     }
 
     @Test

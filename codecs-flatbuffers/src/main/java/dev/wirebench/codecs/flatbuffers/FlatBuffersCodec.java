@@ -27,7 +27,8 @@ import java.util.function.Predicate;
  * {@code IndexOutOfBoundsException} (a {@code CodecException} once {@link AbstractMessageCodec}
  * has mapped it) instead of reading the caller's other bytes. On top of that they check what the
  * generated accessors do not: a file identifier naming the message, strings inside the message,
- * vector lengths that fit the message and enum values the records know, each one comparison.
+ * vector lengths that fit the message and enum values the records know ({@code Ordinals.check}),
+ * each a range check.
  *
  * <p>Two checks exist only for hostile input and run only in the guarded codecs
  * ({@code flatbuffers+guarded}): a read budget against offsets shared by many parents, and
@@ -211,19 +212,6 @@ abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
         }
         charge((long) count * elementBytes);
         return count;
-    }
-
-    /** The record constant with ordinal {@code raw} (the schema's enum values are the ordinals). */
-    final <E> E enumValue(E[] values, int raw, String field) {
-        return values[ordinal(values.length, raw, field)];
-    }
-
-    /** {@code raw} checked to be an ordinal of an enum with {@code count} constants. */
-    final int ordinal(int count, int raw, String field) {
-        if (raw >= count) {
-            throw malformed(field + " " + raw + " is not a known value (0.." + (count - 1) + ")");
-        }
-        return raw;
     }
 
     /** The string a generated {@code xInByteBuffer(view())} found, decoded as the generated {@code x()} would. */

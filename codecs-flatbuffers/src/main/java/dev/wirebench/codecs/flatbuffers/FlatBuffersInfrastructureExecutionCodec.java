@@ -2,6 +2,7 @@ package dev.wirebench.codecs.flatbuffers;
 
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.Transformation;
@@ -23,6 +24,10 @@ import java.util.function.BiConsumer;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
 
 /**
  * {@link InfrastructureExecution} as the table {@code InfrastructureExecutionFb}: nested records
@@ -139,8 +144,8 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
             ids.add(stringElement(vector, i, "InfrastructureExecutionFb.instance_ids"));
         }
         return new InfrastructureExecution(executionId, pipelineId, projectId,
-                enumValue(Enums.EXECUTION_STATUSES, t.status(), "InfrastructureExecutionFb.status"),
-                enumValue(Enums.TRIGGER_TYPES, t.trigger(), "InfrastructureExecutionFb.trigger"),
+                Ordinals.of(EXECUTION_STATUSES, t.status(), "InfrastructureExecutionFb.status"),
+                Ordinals.of(TRIGGER_TYPES, t.trigger(), "InfrastructureExecutionFb.trigger"),
                 t.startedAt(), t.stoppedAt(), t.approvedAt(), ids, readApprovals(t), readTransformations(t),
                 readMetadata(t), readOutputs(t), t.dryRun(), t.rollbackOnFailure(), t.approvalRequired(),
                 string(t.errorMessageInByteBuffer(view), "InfrastructureExecutionFb.error_message"));
@@ -158,7 +163,7 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
                     string(u.emailInByteBuffer(view), "UserInfoFb.email"),
                     string(u.teamInByteBuffer(view), "UserInfoFb.team"));
             approvals.add(new Approval(userInfo,
-                    enumValue(Enums.APPROVAL_DECISIONS, a.decision(), "ApprovalFb.decision"), a.decidedAt(),
+                    Ordinals.of(APPROVAL_DECISIONS, a.decision(), "ApprovalFb.decision"), a.decidedAt(),
                     string(a.commentInByteBuffer(view), "ApprovalFb.comment")));
         }
         return approvals;
@@ -179,7 +184,7 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
                         string(o.uriInByteBuffer(view), "TransformationOutputFb.uri"), o.sizeBytes()));
             }
             transformations.add(new Transformation(name,
-                    enumValue(Enums.TRANSFORMATION_STATUSES, tf.status(), "TransformationFb.status"),
+                    Ordinals.of(TRANSFORMATION_STATUSES, tf.status(), "TransformationFb.status"),
                     tf.startedAt(), tf.finishedAt(), outputs));
         }
         return transformations;
@@ -220,8 +225,8 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
         long h = mix(SEED, hash(t.executionIdInByteBuffer(view), "InfrastructureExecutionFb.execution_id"));
         h = mix(h, hash(t.pipelineIdInByteBuffer(view), "InfrastructureExecutionFb.pipeline_id"));
         h = mix(h, hash(t.projectIdInByteBuffer(view), "InfrastructureExecutionFb.project_id"));
-        h = mix(h, ordinal(Enums.EXECUTION_STATUSES.length, t.status(), "InfrastructureExecutionFb.status"));
-        h = mix(h, ordinal(Enums.TRIGGER_TYPES.length, t.trigger(), "InfrastructureExecutionFb.trigger"));
+        h = mix(h, Ordinals.check(t.status(), EXECUTION_STATUSES.length, "InfrastructureExecutionFb.status"));
+        h = mix(h, Ordinals.check(t.trigger(), TRIGGER_TYPES.length, "InfrastructureExecutionFb.trigger"));
         h = mix(h, t.startedAt());
         h = mix(h, t.stoppedAt());
         h = mix(h, t.approvedAt());
@@ -258,7 +263,7 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
             user = mix(user, hash(u.emailInByteBuffer(view), "UserInfoFb.email"));
             user = mix(user, hash(u.teamInByteBuffer(view), "UserInfoFb.team"));
             long ah = mix(SEED, user);
-            ah = mix(ah, ordinal(Enums.APPROVAL_DECISIONS.length, a.decision(), "ApprovalFb.decision"));
+            ah = mix(ah, Ordinals.check(a.decision(), APPROVAL_DECISIONS.length, "ApprovalFb.decision"));
             ah = mix(ah, a.decidedAt());
             list = mix(list, mix(ah, hash(a.commentInByteBuffer(view), "ApprovalFb.comment")));
         }
@@ -272,7 +277,7 @@ final class FlatBuffersInfrastructureExecutionCodec extends FlatBuffersCodec<Inf
         for (int i = 0; i < n; i++) {
             TransformationFb tf = t.transformations(transformation, i);
             long th = mix(SEED, hash(tf.nameInByteBuffer(view), "TransformationFb.name"));
-            th = mix(th, ordinal(Enums.TRANSFORMATION_STATUSES.length, tf.status(), "TransformationFb.status"));
+            th = mix(th, Ordinals.check(tf.status(), TRANSFORMATION_STATUSES.length, "TransformationFb.status"));
             th = mix(th, tf.startedAt());
             th = mix(th, tf.finishedAt());
             int m = count(tf.outputsLength(), OFFSET_BYTES, "TransformationFb.outputs");

@@ -2,6 +2,7 @@ package dev.wirebench.codecs.flatbuffers;
 
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
 import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codecs.flatbuffers.generated.BookEntryFb;
@@ -13,6 +14,8 @@ import java.util.List;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
 
 /** {@link MarketData} as the table {@code MarketDataFb}, its book entries a vector of {@code BookEntryFb} structs. */
 final class FlatBuffersMarketDataCodec extends FlatBuffersCodec<MarketData> {
@@ -57,8 +60,8 @@ final class FlatBuffersMarketDataCodec extends FlatBuffersCodec<MarketData> {
         for (int i = 0; i < n; i++) {
             BookEntryFb e = t.entries(entry, i);
             // level is a ubyte: 0..255, all of which the record accepts
-            entries.add(new BookEntry(e.price(), e.quantity(), enumValue(Enums.SIDES, e.side(), "BookEntryFb.side"),
-                    e.level(), enumValue(Enums.ENTRY_TYPES, e.entryType(), "BookEntryFb.entry_type")));
+            entries.add(new BookEntry(e.price(), e.quantity(), Ordinals.of(SIDES, e.side(), "BookEntryFb.side"),
+                    e.level(), Ordinals.of(ENTRY_TYPES, e.entryType(), "BookEntryFb.entry_type")));
         }
         return new MarketData(t.instrumentId(), symbol, t.sequenceNumber(), t.timestamp(), entries);
     }
@@ -77,9 +80,9 @@ final class FlatBuffersMarketDataCodec extends FlatBuffersCodec<MarketData> {
             BookEntryFb e = t.entries(entry, i);
             long eh = mix(SEED, e.price());
             eh = mix(eh, e.quantity());
-            eh = mix(eh, ordinal(Enums.SIDES.length, e.side(), "BookEntryFb.side"));
+            eh = mix(eh, Ordinals.check(e.side(), SIDES.length, "BookEntryFb.side"));
             eh = mix(eh, e.level());
-            list = mix(list, mix(eh, ordinal(Enums.ENTRY_TYPES.length, e.entryType(), "BookEntryFb.entry_type")));
+            list = mix(list, mix(eh, Ordinals.check(e.entryType(), ENTRY_TYPES.length, "BookEntryFb.entry_type")));
         }
         return mix(h, list);
     }

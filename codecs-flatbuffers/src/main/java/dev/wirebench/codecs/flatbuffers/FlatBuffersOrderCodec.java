@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.flatbuffers;
 
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Order;
 import dev.wirebench.codecs.flatbuffers.generated.OrderFb;
 
@@ -9,6 +10,9 @@ import java.nio.ByteBuffer;
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.mixDouble;
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
 
 /** {@link Order} as the table {@code OrderFb}; its price defaults to NaN so that -0.0 is written (see order.fbs). */
 final class FlatBuffersOrderCodec extends FlatBuffersCodec<Order> {
@@ -41,11 +45,11 @@ final class FlatBuffersOrderCodec extends FlatBuffersCodec<Order> {
         return new Order(string(t.clOrdIdInByteBuffer(view), "OrderFb.cl_ord_id"),
                 string(t.accountInByteBuffer(view), "OrderFb.account"),
                 string(t.symbolInByteBuffer(view), "OrderFb.symbol"),
-                enumValue(Enums.SIDES, t.side(), "OrderFb.side"),
+                Ordinals.of(SIDES, t.side(), "OrderFb.side"),
                 t.orderQty(),
-                enumValue(Enums.ORD_TYPES, t.ordType(), "OrderFb.ord_type"),
+                Ordinals.of(ORD_TYPES, t.ordType(), "OrderFb.ord_type"),
                 price(t),
-                enumValue(Enums.TIMES_IN_FORCE, t.timeInForce(), "OrderFb.time_in_force"),
+                Ordinals.of(TIMES_IN_FORCE, t.timeInForce(), "OrderFb.time_in_force"),
                 t.transactTime());
     }
 
@@ -56,11 +60,11 @@ final class FlatBuffersOrderCodec extends FlatBuffersCodec<Order> {
         long h = mix(SEED, hash(t.clOrdIdInByteBuffer(view), "OrderFb.cl_ord_id"));
         h = mix(h, hash(t.accountInByteBuffer(view), "OrderFb.account"));
         h = mix(h, hash(t.symbolInByteBuffer(view), "OrderFb.symbol"));
-        h = mix(h, ordinal(Enums.SIDES.length, t.side(), "OrderFb.side"));
+        h = mix(h, Ordinals.check(t.side(), SIDES.length, "OrderFb.side"));
         h = mix(h, t.orderQty());
-        h = mix(h, ordinal(Enums.ORD_TYPES.length, t.ordType(), "OrderFb.ord_type"));
+        h = mix(h, Ordinals.check(t.ordType(), ORD_TYPES.length, "OrderFb.ord_type"));
         h = mixDouble(h, price(t));
-        h = mix(h, ordinal(Enums.TIMES_IN_FORCE.length, t.timeInForce(), "OrderFb.time_in_force"));
+        h = mix(h, Ordinals.check(t.timeInForce(), TIMES_IN_FORCE.length, "OrderFb.time_in_force"));
         return mix(h, t.transactTime());
     }
 

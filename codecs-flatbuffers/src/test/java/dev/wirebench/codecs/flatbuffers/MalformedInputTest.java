@@ -49,20 +49,20 @@ class MalformedInputTest {
 
     static Stream<Arguments> unknownEnumValues() {
         return Stream.of(
-                Arguments.of(new FlatBuffersOrderCodec(), order(b -> OrderFb.addSide(b, 2)), "OrderFb.side 2"),
-                Arguments.of(new FlatBuffersOrderCodec(), order(b -> OrderFb.addOrdType(b, 4)), "OrderFb.ord_type 4"),
+                Arguments.of(new FlatBuffersOrderCodec(), order(b -> OrderFb.addSide(b, 2)), "OrderFb.side: 2"),
+                Arguments.of(new FlatBuffersOrderCodec(), order(b -> OrderFb.addOrdType(b, 4)), "OrderFb.ord_type: 4"),
                 Arguments.of(new FlatBuffersOrderCodec(), order(b -> OrderFb.addTimeInForce(b, 255)),
-                        "OrderFb.time_in_force 255"),
-                Arguments.of(new FlatBuffersMarketDataCodec(), bookEntry(0, 4), "BookEntryFb.entry_type 4"),
-                Arguments.of(new FlatBuffersMarketDataCodec(), bookEntry(2, 0), "BookEntryFb.side 2"),
+                        "OrderFb.time_in_force: 255"),
+                Arguments.of(new FlatBuffersMarketDataCodec(), bookEntry(0, 4), "BookEntryFb.entry_type: 4"),
+                Arguments.of(new FlatBuffersMarketDataCodec(), bookEntry(2, 0), "BookEntryFb.side: 2"),
                 Arguments.of(new FlatBuffersInfrastructureExecutionCodec(), execution(6, 0),
-                        "InfrastructureExecutionFb.status 6"),
+                        "InfrastructureExecutionFb.status: 6"),
                 Arguments.of(new FlatBuffersInfrastructureExecutionCodec(), execution(0, 4),
-                        "InfrastructureExecutionFb.trigger 4"),
+                        "InfrastructureExecutionFb.trigger: 4"),
                 Arguments.of(new FlatBuffersInfrastructureExecutionCodec(), withApprovals(1, b -> ApprovalFb.createApprovalFb(
-                        b, userInfo(b), 3, 0L, b.createString(""))), "ApprovalFb.decision 3"),
+                        b, userInfo(b), 3, 0L, b.createString(""))), "ApprovalFb.decision: 3"),
                 Arguments.of(new FlatBuffersInfrastructureExecutionCodec(), withTransformations(1, b -> TransformationFb
-                        .createTransformationFb(b, b.createString("t"), 5, 0L, 0L, 0)), "TransformationFb.status 5"));
+                        .createTransformationFb(b, b.createString("t"), 5, 0L, 0L, 0)), "TransformationFb.status: 5"));
     }
 
     @ParameterizedTest(name = "{2}")

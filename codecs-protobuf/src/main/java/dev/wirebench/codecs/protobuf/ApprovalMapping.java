@@ -1,5 +1,6 @@
 package dev.wirebench.codecs.protobuf;
 
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
 import dev.wirebench.codec.message.ApprovalDecision;
 import dev.wirebench.codec.message.UserInfo;
@@ -9,14 +10,13 @@ import dev.wirebench.codecs.protobuf.generated.UserInfoProto;
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.string;
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
 
 /**
  * {@link Approval} (with its {@link UserInfo}) ↔ {@link ApprovalProto}; part of
  * {@link InfrastructureExecutionMapping}.
  */
 final class ApprovalMapping {
-
-    private static final ApprovalDecision[] DECISIONS = ApprovalDecision.values();
 
     private ApprovalMapping() {
     }
@@ -64,7 +64,7 @@ final class ApprovalMapping {
     // Validated reads, shared by toRecord and checksum so that decode and traverse reject the same bytes.
 
     private static ApprovalDecision decision(ApprovalProto p) {
-        return EnumNumbers.of(DECISIONS, p.getDecisionValue(), "ApprovalProto.decision");
+        return Ordinals.of(APPROVAL_DECISIONS, p.getDecisionValue(), "ApprovalProto.decision");
     }
 
     private static long decidedAt(ApprovalProto p) {

@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.protobuf;
 
 import dev.wirebench.codec.Checksum;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
 import dev.wirebench.codec.message.ExecutionStatus;
 import dev.wirebench.codec.message.InfrastructureExecution;
@@ -15,6 +16,8 @@ import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.listStart;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.string;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
 
 /**
  * {@link InfrastructureExecution} ↔ {@link InfrastructureExecutionProto}, and the
@@ -26,9 +29,6 @@ import static dev.wirebench.codec.Checksum.string;
  * message (see {@link EpochNanos}).
  */
 final class InfrastructureExecutionMapping {
-
-    private static final ExecutionStatus[] STATUSES = ExecutionStatus.values();
-    private static final TriggerType[] TRIGGERS = TriggerType.values();
 
     private InfrastructureExecutionMapping() {
     }
@@ -122,11 +122,11 @@ final class InfrastructureExecutionMapping {
     // Validated reads, shared by toRecord and checksum so that decode and traverse reject the same bytes.
 
     private static ExecutionStatus status(InfrastructureExecutionProto p) {
-        return EnumNumbers.of(STATUSES, p.getStatusValue(), "InfrastructureExecutionProto.status");
+        return Ordinals.of(EXECUTION_STATUSES, p.getStatusValue(), "InfrastructureExecutionProto.status");
     }
 
     private static TriggerType trigger(InfrastructureExecutionProto p) {
-        return EnumNumbers.of(TRIGGERS, p.getTriggerValue(), "InfrastructureExecutionProto.trigger");
+        return Ordinals.of(TRIGGER_TYPES, p.getTriggerValue(), "InfrastructureExecutionProto.trigger");
     }
 
     private static long startedAt(InfrastructureExecutionProto p) {

@@ -1,5 +1,6 @@
 package dev.wirebench.codecs.protobuf;
 
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
 import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.MarketData;
@@ -14,6 +15,8 @@ import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.listStart;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.string;
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
 
 /**
  * {@link MarketData} ↔ {@link MarketDataProto}, and the {@link dev.wirebench.codec.Checksum}
@@ -21,9 +24,6 @@ import static dev.wirebench.codec.Checksum.string;
  * generated message uses this one mapping.
  */
 final class MarketDataMapping {
-
-    private static final Side[] SIDES = Side.values();
-    private static final EntryType[] ENTRY_TYPES = EntryType.values();
 
     private MarketDataMapping() {
     }
@@ -89,11 +89,11 @@ final class MarketDataMapping {
     // Validated reads, shared by toRecord and checksum so that decode and traverse reject the same bytes.
 
     private static Side side(BookEntryProto p) {
-        return EnumNumbers.of(SIDES, p.getSideValue(), "BookEntryProto.side");
+        return Ordinals.of(SIDES, p.getSideValue(), "BookEntryProto.side");
     }
 
     private static EntryType entryType(BookEntryProto p) {
-        return EnumNumbers.of(ENTRY_TYPES, p.getEntryTypeValue(), "BookEntryProto.entry_type");
+        return Ordinals.of(ENTRY_TYPES, p.getEntryTypeValue(), "BookEntryProto.entry_type");
     }
 
     private static int level(BookEntryProto p) {

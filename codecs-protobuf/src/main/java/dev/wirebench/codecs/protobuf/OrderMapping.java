@@ -1,5 +1,6 @@
 package dev.wirebench.codecs.protobuf;
 
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.OrdType;
 import dev.wirebench.codec.message.Order;
 import dev.wirebench.codec.message.Side;
@@ -10,6 +11,9 @@ import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.mixDouble;
 import static dev.wirebench.codec.Checksum.string;
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
 
 /**
  * {@link Order} ↔ {@link OrderProto}, and the {@link dev.wirebench.codec.Checksum} read straight
@@ -17,10 +21,6 @@ import static dev.wirebench.codec.Checksum.string;
  * uses this one mapping.
  */
 final class OrderMapping {
-
-    private static final Side[] SIDES = Side.values();
-    private static final OrdType[] ORD_TYPES = OrdType.values();
-    private static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
 
     private OrderMapping() {
     }
@@ -61,15 +61,15 @@ final class OrderMapping {
     // Validated reads, shared by toRecord and checksum so that decode and traverse reject the same bytes.
 
     private static Side side(OrderProto p) {
-        return EnumNumbers.of(SIDES, p.getSideValue(), "OrderProto.side");
+        return Ordinals.of(SIDES, p.getSideValue(), "OrderProto.side");
     }
 
     private static OrdType ordType(OrderProto p) {
-        return EnumNumbers.of(ORD_TYPES, p.getOrdTypeValue(), "OrderProto.ord_type");
+        return Ordinals.of(ORD_TYPES, p.getOrdTypeValue(), "OrderProto.ord_type");
     }
 
     private static TimeInForce timeInForce(OrderProto p) {
-        return EnumNumbers.of(TIMES_IN_FORCE, p.getTimeInForceValue(), "OrderProto.time_in_force");
+        return Ordinals.of(TIMES_IN_FORCE, p.getTimeInForceValue(), "OrderProto.time_in_force");
     }
 
     private static double price(OrderProto p) {

@@ -1,5 +1,6 @@
 package dev.wirebench.codecs.protobuf;
 
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Transformation;
 import dev.wirebench.codec.message.TransformationOutput;
 import dev.wirebench.codec.message.TransformationStatus;
@@ -13,14 +14,13 @@ import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.listStart;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.string;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
 
 /**
  * {@link Transformation} (with its {@link TransformationOutput}s) ↔ {@link TransformationProto};
  * part of {@link InfrastructureExecutionMapping}.
  */
 final class TransformationMapping {
-
-    private static final TransformationStatus[] STATUSES = TransformationStatus.values();
 
     private TransformationMapping() {
     }
@@ -79,7 +79,7 @@ final class TransformationMapping {
     // Validated reads, shared by toRecord and checksum so that decode and traverse reject the same bytes.
 
     private static TransformationStatus status(TransformationProto p) {
-        return EnumNumbers.of(STATUSES, p.getStatusValue(), "TransformationProto.status");
+        return Ordinals.of(TRANSFORMATION_STATUSES, p.getStatusValue(), "TransformationProto.status");
     }
 
     private static long startedAt(TransformationProto p) {

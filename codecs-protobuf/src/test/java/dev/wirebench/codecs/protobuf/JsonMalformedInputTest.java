@@ -137,7 +137,7 @@ class JsonMalformedInputTest {
             "{\"clOrdId\":\"A\",\"cl_ord_id\":\"B\"}| has already been set",
             "{\"clOrdId\":{}}                       | nesting depth 2",
             "{\"transactTime\":true}                | Not an int64 value",
-            "{\"side\":7}                           | OrderProto.side: unknown enum number 7",
+            "{\"side\":7}                           | OrderProto.side: 7 is not a known value (0..1)",
             "{\"price\":\"NaN\"}                    | OrderProto.price must be finite",
             "{\"price\":\"-Infinity\"}              | OrderProto.price must be finite"})
     void rejectsWhatProtobufJsonOrTheRecordDoesNotAllow(String json, String what) {

@@ -34,25 +34,29 @@ class MalformedInputTest {
 
     static Stream<Arguments> unknownEnumNumbers() {
         return Stream.of(
-                Arguments.of(orders(), OrderProto.newBuilder().setSideValue(7), "OrderProto.side"),
+                Arguments.of(orders(), OrderProto.newBuilder().setSideValue(7),
+                        "OrderProto.side: 7 is not a known value (0..1)"),
                 Arguments.of(orders(), OrderProto.newBuilder().setTimeInForceValue(5),
-                        "OrderProto.time_in_force"),
+                        "OrderProto.time_in_force: 5 is not a known value (0..4)"),
                 Arguments.of(marketData(), MarketDataProto.newBuilder()
-                        .addEntries(BookEntryProto.newBuilder().setEntryTypeValue(9)), "BookEntryProto.entry_type"),
+                        .addEntries(BookEntryProto.newBuilder().setEntryTypeValue(9)),
+                        "BookEntryProto.entry_type: 9 is not a known value (0..3)"),
                 Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
-                        .setStatusValue(42), "InfrastructureExecutionProto.status"),
+                        .setStatusValue(42),
+                        "InfrastructureExecutionProto.status: 42 is not a known value (0..5)"),
                 Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
-                        .addApprovals(ApprovalProto.newBuilder().setDecisionValue(-1)), "ApprovalProto.decision"),
+                        .addApprovals(ApprovalProto.newBuilder().setDecisionValue(-1)),
+                        "ApprovalProto.decision: -1 is not a known value (0..2)"),
                 Arguments.of(infrastructureExecutions(), InfrastructureExecutionProto.newBuilder()
                         .addTransformations(TransformationProto.newBuilder().setStatusValue(5)),
-                        "TransformationProto.status"));
+                        "TransformationProto.status: 5 is not a known value (0..4)"));
     }
 
     @ParameterizedTest(name = "{2}")
     @MethodSource("unknownEnumNumbers")
-    void rejectsAnUnknownEnumNumberNamingTheField(List<MessageCodec<?>> codecs, Message.Builder message, String field)
+    void rejectsAnUnknownEnumNumberNamingTheField(List<MessageCodec<?>> codecs, Message.Builder message, String what)
             throws Exception {
-        assertRejected(codecs, message.build(), field);
+        assertRejected(codecs, message.build(), what);
     }
 
     @Test

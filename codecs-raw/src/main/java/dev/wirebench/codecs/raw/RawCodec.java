@@ -5,6 +5,7 @@ import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.CodecException;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.Utf8;
 
 import java.nio.BufferOverflowException;
@@ -178,22 +179,14 @@ abstract class RawCodec<T> extends AbstractMessageCodec<T> {
         return Wire.getByte(array, buffer, p);
     }
 
-    /** The ordinal of an enum with {@code count} constants. */
+    /** The ordinal at {@code p} of an enum with {@code count} constants: the byte, then {@link Ordinals#check}. */
     final int ordinal(byte[] array, ByteBuffer buffer, int p, int end, int count, String field) {
-        return checkOrdinal(uint8(array, buffer, p, end, field), count, field);
+        return Ordinals.check(uint8(array, buffer, p, end, field), count, field);
     }
 
-    /** {@code value}, checked to be the ordinal of an enum with {@code count} constants. */
-    final int checkOrdinal(int value, int count, String field) {
-        if (value >= count) {
-            throw malformed(field + ": " + value + " is not a known value (0.." + (count - 1) + ")");
-        }
-        return value;
-    }
-
-    /** The constant of {@code values} (a cached {@code values()}) whose ordinal is at {@code p}. */
-    final <E> E constant(E[] values, byte[] array, ByteBuffer buffer, int p, int end, String field) {
-        return values[ordinal(array, buffer, p, end, values.length, field)];
+    /** The constant of {@code constants} (one of {@link Ordinals}' arrays) whose ordinal is at {@code p}. */
+    final <E> E constant(E[] constants, byte[] array, ByteBuffer buffer, int p, int end, String field) {
+        return Ordinals.of(constants, uint8(array, buffer, p, end, field), field);
     }
 
     /** 0 or 1. */

@@ -18,6 +18,10 @@ import java.util.Map;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
 import static dev.wirebench.codecs.raw.Wire.putBoolean;
 import static dev.wirebench.codecs.raw.Wire.putByte;
 import static dev.wirebench.codecs.raw.Wire.putInt;
@@ -39,11 +43,6 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
     private static final int MIN_TRANSFORMATION_BYTES = LENGTH_BYTES + 1 + 2 * Long.BYTES + LENGTH_BYTES;
     /** name, uri, sizeBytes. */
     private static final int MIN_OUTPUT_BYTES = 2 * LENGTH_BYTES + Long.BYTES;
-
-    private static final ExecutionStatus[] STATUSES = ExecutionStatus.values();
-    private static final TriggerType[] TRIGGERS = TriggerType.values();
-    private static final ApprovalDecision[] DECISIONS = ApprovalDecision.values();
-    private static final TransformationStatus[] STEP_STATUSES = TransformationStatus.values();
 
     RawInfrastructureExecutionCodec() {
         super(MessageType.INFRA_EXECUTION, MESSAGE_ID);
@@ -115,9 +114,9 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
         p = skipString(a, src, p);
         String projectId = string(a, src, p, end, "projectId");
         p = skipString(a, src, p);
-        ExecutionStatus status = constant(STATUSES, a, src, p, end, "status");
+        ExecutionStatus status = constant(EXECUTION_STATUSES, a, src, p, end, "status");
         p++;
-        TriggerType trigger = constant(TRIGGERS, a, src, p, end, "trigger");
+        TriggerType trigger = constant(TRIGGER_TYPES, a, src, p, end, "trigger");
         p++;
         long startedAt = int64(a, src, p, end, "startedAt");
         p += Long.BYTES;
@@ -158,7 +157,7 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
             p = skipString(a, src, p);
             String team = string(a, src, p, end, "approver team");
             p = skipString(a, src, p);
-            ApprovalDecision decision = constant(DECISIONS, a, src, p, end, "approval decision");
+            ApprovalDecision decision = constant(APPROVAL_DECISIONS, a, src, p, end, "approval decision");
             p++;
             long decidedAt = int64(a, src, p, end, "approval decidedAt");
             p += Long.BYTES;
@@ -177,7 +176,7 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
         for (int i = 0; i < count; i++) {
             String name = string(a, src, p, end, "transformation name");
             p = skipString(a, src, p);
-            TransformationStatus status = constant(STEP_STATUSES, a, src, p, end, "transformation status");
+            TransformationStatus status = constant(TRANSFORMATION_STATUSES, a, src, p, end, "transformation status");
             p++;
             long startedAt = int64(a, src, p, end, "transformation startedAt");
             p += Long.BYTES;
@@ -212,9 +211,9 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
         p = skipString(a, src, p);
         h = mix(h, hashString(a, src, p, end, "projectId"));
         p = skipString(a, src, p);
-        h = mix(h, ordinal(a, src, p, end, STATUSES.length, "status"));
+        h = mix(h, ordinal(a, src, p, end, EXECUTION_STATUSES.length, "status"));
         p++;
-        h = mix(h, ordinal(a, src, p, end, TRIGGERS.length, "trigger"));
+        h = mix(h, ordinal(a, src, p, end, TRIGGER_TYPES.length, "trigger"));
         p++;
         h = mix(h, int64(a, src, p, end, "startedAt"));
         p += Long.BYTES;
@@ -254,7 +253,7 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
             approver = mix(approver, hashString(a, src, p, end, "approver team"));
             p = skipString(a, src, p);
             long h = mix(SEED, approver);
-            h = mix(h, ordinal(a, src, p, end, DECISIONS.length, "approval decision"));
+            h = mix(h, ordinal(a, src, p, end, APPROVAL_DECISIONS.length, "approval decision"));
             p++;
             h = mix(h, int64(a, src, p, end, "approval decidedAt"));
             p += Long.BYTES;
@@ -273,7 +272,7 @@ final class RawInfrastructureExecutionCodec extends RawCodec<InfrastructureExecu
         for (int i = 0; i < count; i++) {
             long h = mix(SEED, hashString(a, src, p, end, "transformation name"));
             p = skipString(a, src, p);
-            h = mix(h, ordinal(a, src, p, end, STEP_STATUSES.length, "transformation status"));
+            h = mix(h, ordinal(a, src, p, end, TRANSFORMATION_STATUSES.length, "transformation status"));
             p++;
             h = mix(h, int64(a, src, p, end, "transformation startedAt"));
             p += Long.BYTES;

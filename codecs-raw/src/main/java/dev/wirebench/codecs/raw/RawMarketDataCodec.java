@@ -2,10 +2,9 @@ package dev.wirebench.codecs.raw;
 
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
-import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.MarketData;
-import dev.wirebench.codec.message.Side;
 
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
@@ -13,6 +12,8 @@ import java.util.List;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
 import static dev.wirebench.codecs.raw.Wire.getByte;
 import static dev.wirebench.codecs.raw.Wire.getLong;
 import static dev.wirebench.codecs.raw.Wire.putInt;
@@ -35,9 +36,6 @@ final class RawMarketDataCodec extends RawCodec<MarketData> {
     private static final int LEVEL = 17;
     private static final int ENTRY_TYPE = 18;
     private static final int ENTRY_BYTES = 19;
-
-    private static final Side[] SIDES = Side.values();
-    private static final EntryType[] ENTRY_TYPES = EntryType.values();
 
     RawMarketDataCodec() {
         super(MessageType.MARKET_DATA, MESSAGE_ID);
@@ -91,9 +89,9 @@ final class RawMarketDataCodec extends RawCodec<MarketData> {
         BookEntry[] entries = new BookEntry[count];
         for (int i = 0; i < count; i++, p += ENTRY_BYTES) {
             entries[i] = new BookEntry(getLong(a, src, p + PRICE), getLong(a, src, p + QUANTITY),
-                    SIDES[checkOrdinal(getByte(a, src, p + SIDE), SIDES.length, "side")],
+                    Ordinals.of(SIDES, getByte(a, src, p + SIDE), "side"),
                     getByte(a, src, p + LEVEL),
-                    ENTRY_TYPES[checkOrdinal(getByte(a, src, p + ENTRY_TYPE), ENTRY_TYPES.length, "entryType")]);
+                    Ordinals.of(ENTRY_TYPES, getByte(a, src, p + ENTRY_TYPE), "entryType"));
         }
         checkEnd(p, end);
         return new MarketData(instrumentId, symbol, sequenceNumber, timestamp, List.of(entries));
@@ -119,9 +117,10 @@ final class RawMarketDataCodec extends RawCodec<MarketData> {
         for (int i = 0; i < count; i++, p += ENTRY_BYTES) {
             long e = mix(SEED, getLong(a, src, p + PRICE));
             e = mix(e, getLong(a, src, p + QUANTITY));
-            e = mix(e, checkOrdinal(getByte(a, src, p + SIDE), SIDES.length, "side"));
+            e = mix(e, Ordinals.check(getByte(a, src, p + SIDE), SIDES.length, "side"));
             e = mix(e, getByte(a, src, p + LEVEL));
-            entries = mix(entries, mix(e, checkOrdinal(getByte(a, src, p + ENTRY_TYPE), ENTRY_TYPES.length, "entryType")));
+            e = mix(e, Ordinals.check(getByte(a, src, p + ENTRY_TYPE), ENTRY_TYPES.length, "entryType"));
+            entries = mix(entries, e);
         }
         checkEnd(p, end);
         return mix(h, entries);

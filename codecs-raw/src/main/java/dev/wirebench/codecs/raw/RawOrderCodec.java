@@ -10,6 +10,9 @@ import java.nio.ByteBuffer;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
 import static dev.wirebench.codecs.raw.Wire.putByte;
 import static dev.wirebench.codecs.raw.Wire.putLong;
 
@@ -23,10 +26,6 @@ final class RawOrderCodec extends RawCodec<Order> {
 
     /** All exponent bits set: NaN or an infinity. */
     private static final long EXPONENT = 0x7FF0_0000_0000_0000L;
-
-    private static final Side[] SIDES = Side.values();
-    private static final OrdType[] ORD_TYPES = OrdType.values();
-    private static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
 
     RawOrderCodec() {
         super(MessageType.ORDER, MESSAGE_ID);

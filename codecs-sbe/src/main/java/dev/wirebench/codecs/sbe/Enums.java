@@ -1,13 +1,6 @@
 package dev.wirebench.codecs.sbe;
 
-import dev.wirebench.codec.message.ApprovalDecision;
-import dev.wirebench.codec.message.EntryType;
-import dev.wirebench.codec.message.ExecutionStatus;
-import dev.wirebench.codec.message.OrdType;
-import dev.wirebench.codec.message.Side;
-import dev.wirebench.codec.message.TimeInForce;
-import dev.wirebench.codec.message.TransformationStatus;
-import dev.wirebench.codec.message.TriggerType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codecs.sbe.generated.ApprovalDecisionEnum;
 import dev.wirebench.codecs.sbe.generated.BooleanType;
 import dev.wirebench.codecs.sbe.generated.EntryTypeEnum;
@@ -21,22 +14,22 @@ import dev.wirebench.codecs.sbe.generated.TriggerTypeEnum;
 import java.util.Arrays;
 import java.util.function.ToIntFunction;
 
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
+
 /**
- * The record enums and their generated SBE twins, both indexed by the record ordinal. Cached once:
- * {@code values()} clones its array on every call. Decoding reads the raw byte and indexes the
- * record array (the schema's values are the ordinals), so the generated {@code get(short)}, which
- * throws a bare "Unknown value", is never used.
+ * The generated SBE twins of the record enums, indexed by the record ordinal, for encode: cached
+ * once, as {@code values()} clones its array on every call. Decoding reads the raw byte and takes
+ * the record constant from {@link Ordinals} (the schema's values are the ordinals), so the
+ * generated {@code get(short)}, which throws a bare "Unknown value", is never used.
  */
 final class Enums {
-
-    static final Side[] SIDES = Side.values();
-    static final EntryType[] ENTRY_TYPES = EntryType.values();
-    static final OrdType[] ORD_TYPES = OrdType.values();
-    static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
-    static final ExecutionStatus[] EXECUTION_STATUSES = ExecutionStatus.values();
-    static final TriggerType[] TRIGGER_TYPES = TriggerType.values();
-    static final ApprovalDecision[] APPROVAL_DECISIONS = ApprovalDecision.values();
-    static final TransformationStatus[] TRANSFORMATION_STATUSES = TransformationStatus.values();
 
     static final SideEnum[] WIRE_SIDES = wire(SIDES, SideEnum.values(), SideEnum::value);
     static final EntryTypeEnum[] WIRE_ENTRY_TYPES = wire(ENTRY_TYPES, EntryTypeEnum.values(), EntryTypeEnum::value);

@@ -122,19 +122,6 @@ abstract class SbeCodec<T> extends AbstractMessageCodec<T> {
         }
     }
 
-    /** The record constant with ordinal {@code raw} (the schema's enum values are the ordinals). */
-    final <E> E enumValue(E[] values, short raw, String field) {
-        return values[ordinal(values.length, raw, field)];
-    }
-
-    /** {@code raw} checked to be an ordinal of an enum with {@code count} constants. */
-    final int ordinal(int count, short raw, String field) {
-        if (raw >= count) {
-            throw malformed(field + " " + raw + " is not a known value (0.." + (count - 1) + ")");
-        }
-        return raw;
-    }
-
     /** A BooleanType: 0 or 1. */
     final boolean bool(short raw, String field) {
         if (raw > 1) {

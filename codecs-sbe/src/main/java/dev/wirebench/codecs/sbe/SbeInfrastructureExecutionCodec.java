@@ -2,6 +2,7 @@ package dev.wirebench.codecs.sbe;
 
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.Approval;
 import dev.wirebench.codec.message.ApprovalDecision;
 import dev.wirebench.codec.message.ExecutionStatus;
@@ -31,6 +32,10 @@ import java.util.function.BiConsumer;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.APPROVAL_DECISIONS;
+import static dev.wirebench.codec.Ordinals.EXECUTION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRANSFORMATION_STATUSES;
+import static dev.wirebench.codec.Ordinals.TRIGGER_TYPES;
 
 /**
  * {@link InfrastructureExecution} as the SBE message {@code InfrastructureExecution}: lists as
@@ -145,8 +150,8 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
         long startedAt = decoder.startedAt();
         long stoppedAt = decoder.stoppedAt();
         long approvedAt = decoder.approvedAt();
-        ExecutionStatus status = enumValue(Enums.EXECUTION_STATUSES, decoder.statusRaw(), "status");
-        TriggerType trigger = enumValue(Enums.TRIGGER_TYPES, decoder.triggerRaw(), "trigger");
+        ExecutionStatus status = Ordinals.of(EXECUTION_STATUSES, decoder.statusRaw(), "status");
+        TriggerType trigger = Ordinals.of(TRIGGER_TYPES, decoder.triggerRaw(), "trigger");
         boolean dryRun = bool(decoder.dryRunRaw(), "dryRun");
         boolean rollbackOnFailure = bool(decoder.rollbackOnFailureRaw(), "rollbackOnFailure");
         boolean approvalRequired = bool(decoder.approvalRequiredRaw(), "approvalRequired");
@@ -180,7 +185,7 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
         for (int i = 0, n = group.count(); i < n; i++) {
             group.next();
             long decidedAt = group.decidedAt();
-            ApprovalDecision decision = enumValue(Enums.APPROVAL_DECISIONS, group.decisionRaw(), "approval decision");
+            ApprovalDecision decision = Ordinals.of(APPROVAL_DECISIONS, group.decisionRaw(), "approval decision");
             String userId = string(group.getApproverUserId(scratch, 0, scratch.length));
             String displayName = string(group.getApproverDisplayName(scratch, 0, scratch.length));
             String email = string(group.getApproverEmail(scratch, 0, scratch.length));
@@ -199,7 +204,7 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
             long startedAt = group.startedAt();
             long finishedAt = group.finishedAt();
             TransformationStatus status =
-                    enumValue(Enums.TRANSFORMATION_STATUSES, group.statusRaw(), "transformation status");
+                    Ordinals.of(TRANSFORMATION_STATUSES, group.statusRaw(), "transformation status");
             TransformationsDecoder.OutputsDecoder nested = outputs(group);
             List<TransformationOutput> outputs = new ArrayList<>(nested.count());
             for (int j = 0, m = nested.count(); j < m; j++) {
@@ -248,8 +253,8 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
         long startedAt = decoder.startedAt();
         long stoppedAt = decoder.stoppedAt();
         long approvedAt = decoder.approvedAt();
-        int status = ordinal(Enums.EXECUTION_STATUSES.length, decoder.statusRaw(), "status");
-        int trigger = ordinal(Enums.TRIGGER_TYPES.length, decoder.triggerRaw(), "trigger");
+        int status = Ordinals.check(decoder.statusRaw(), EXECUTION_STATUSES.length, "status");
+        int trigger = Ordinals.check(decoder.triggerRaw(), TRIGGER_TYPES.length, "trigger");
         boolean dryRun = bool(decoder.dryRunRaw(), "dryRun");
         boolean rollbackOnFailure = bool(decoder.rollbackOnFailureRaw(), "rollbackOnFailure");
         boolean approvalRequired = bool(decoder.approvalRequiredRaw(), "approvalRequired");
@@ -298,7 +303,7 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
         for (int i = 0, n = group.count(); i < n; i++) {
             group.next();
             long decidedAt = group.decidedAt();
-            int decision = ordinal(Enums.APPROVAL_DECISIONS.length, group.decisionRaw(), "approval decision");
+            int decision = Ordinals.check(group.decisionRaw(), APPROVAL_DECISIONS.length, "approval decision");
             long approver = mix(SEED, hashString(decoder.limit(), group.skipApproverUserId()));
             approver = mix(approver, hashString(decoder.limit(), group.skipApproverDisplayName()));
             approver = mix(approver, hashString(decoder.limit(), group.skipApproverEmail()));
@@ -319,7 +324,7 @@ final class SbeInfrastructureExecutionCodec extends SbeCodec<InfrastructureExecu
             group.next();
             long startedAt = group.startedAt();
             long finishedAt = group.finishedAt();
-            int status = ordinal(Enums.TRANSFORMATION_STATUSES.length, group.statusRaw(), "transformation status");
+            int status = Ordinals.check(group.statusRaw(), TRANSFORMATION_STATUSES.length, "transformation status");
             TransformationsDecoder.OutputsDecoder nested = outputs(group);
             long outputs = Checksum.listStart(nested.count());
             for (int j = 0, m = nested.count(); j < m; j++) {

@@ -2,6 +2,7 @@ package dev.wirebench.codecs.sbe;
 
 import dev.wirebench.codec.Checksum;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.BookEntry;
 import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codecs.sbe.generated.MarketDataDecoder;
@@ -15,6 +16,8 @@ import java.util.List;
 
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
+import static dev.wirebench.codec.Ordinals.ENTRY_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
 
 /** {@link MarketData} as the SBE message {@code MarketData}: entries as a group, the symbol as var data. */
 final class SbeMarketDataCodec extends SbeCodec<MarketData> {
@@ -58,8 +61,8 @@ final class SbeMarketDataCodec extends SbeCodec<MarketData> {
         for (int i = 0, n = group.count(); i < n; i++) {
             group.next();
             entries.add(new BookEntry(group.price(), group.quantity(),
-                    enumValue(Enums.SIDES, group.sideRaw(), "side"), group.level(),
-                    enumValue(Enums.ENTRY_TYPES, group.entryTypeRaw(), "entryType")));
+                    Ordinals.of(SIDES, group.sideRaw(), "side"), group.level(),
+                    Ordinals.of(ENTRY_TYPES, group.entryTypeRaw(), "entryType")));
         }
         String symbol = string(decoder.getSymbol(scratch, 0, scratch.length));
         checkEnd(decoder.encodedLength(), length);
@@ -78,9 +81,9 @@ final class SbeMarketDataCodec extends SbeCodec<MarketData> {
             group.next();
             long h = mix(SEED, group.price());
             h = mix(h, group.quantity());
-            h = mix(h, ordinal(Enums.SIDES.length, group.sideRaw(), "side"));
+            h = mix(h, Ordinals.check(group.sideRaw(), SIDES.length, "side"));
             h = mix(h, group.level());
-            entries = mix(entries, mix(h, ordinal(Enums.ENTRY_TYPES.length, group.entryTypeRaw(), "entryType")));
+            entries = mix(entries, mix(h, Ordinals.check(group.entryTypeRaw(), ENTRY_TYPES.length, "entryType")));
         }
         long symbol = hashString(decoder.limit(), decoder.skipSymbol());
         checkEnd(decoder.encodedLength(), length);

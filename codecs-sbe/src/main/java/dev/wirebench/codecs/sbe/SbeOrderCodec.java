@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.sbe;
 
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.OrdType;
 import dev.wirebench.codec.message.Order;
 import dev.wirebench.codec.message.Side;
@@ -13,6 +14,9 @@ import java.nio.ByteBuffer;
 import static dev.wirebench.codec.Checksum.SEED;
 import static dev.wirebench.codec.Checksum.mix;
 import static dev.wirebench.codec.Checksum.mixDouble;
+import static dev.wirebench.codec.Ordinals.ORD_TYPES;
+import static dev.wirebench.codec.Ordinals.SIDES;
+import static dev.wirebench.codec.Ordinals.TIMES_IN_FORCE;
 
 /**
  * {@link Order} as the SBE message {@code Order}: numbers and enums in the fixed block, the three
@@ -49,9 +53,9 @@ final class SbeOrderCodec extends SbeCodec<Order> {
         long orderQty = decoder.orderQty();
         double price = finite(decoder.price());
         long transactTime = decoder.transactTime();
-        Side side = enumValue(Enums.SIDES, decoder.sideRaw(), "side");
-        OrdType ordType = enumValue(Enums.ORD_TYPES, decoder.ordTypeRaw(), "ordType");
-        TimeInForce timeInForce = enumValue(Enums.TIMES_IN_FORCE, decoder.timeInForceRaw(), "timeInForce");
+        Side side = Ordinals.of(SIDES, decoder.sideRaw(), "side");
+        OrdType ordType = Ordinals.of(ORD_TYPES, decoder.ordTypeRaw(), "ordType");
+        TimeInForce timeInForce = Ordinals.of(TIMES_IN_FORCE, decoder.timeInForceRaw(), "timeInForce");
         String clOrdId = string(decoder.getClOrdId(scratch, 0, scratch.length));
         String account = string(decoder.getAccount(scratch, 0, scratch.length));
         String symbol = string(decoder.getSymbol(scratch, 0, scratch.length));
@@ -65,9 +69,9 @@ final class SbeOrderCodec extends SbeCodec<Order> {
         long orderQty = decoder.orderQty();
         double price = finite(decoder.price());
         long transactTime = decoder.transactTime();
-        int side = ordinal(Enums.SIDES.length, decoder.sideRaw(), "side");
-        int ordType = ordinal(Enums.ORD_TYPES.length, decoder.ordTypeRaw(), "ordType");
-        int timeInForce = ordinal(Enums.TIMES_IN_FORCE.length, decoder.timeInForceRaw(), "timeInForce");
+        int side = Ordinals.check(decoder.sideRaw(), SIDES.length, "side");
+        int ordType = Ordinals.check(decoder.ordTypeRaw(), ORD_TYPES.length, "ordType");
+        int timeInForce = Ordinals.check(decoder.timeInForceRaw(), TIMES_IN_FORCE.length, "timeInForce");
         long clOrdId = hashString(decoder.limit(), decoder.skipClOrdId());
         long account = hashString(decoder.limit(), decoder.skipAccount());
         long symbol = hashString(decoder.limit(), decoder.skipSymbol());
