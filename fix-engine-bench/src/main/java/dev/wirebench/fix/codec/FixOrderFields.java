@@ -1,5 +1,6 @@
 package dev.wirebench.fix.codec;
 
+import dev.wirebench.codec.Ordinals;
 import dev.wirebench.codec.message.OrdType;
 import dev.wirebench.codec.message.Side;
 import dev.wirebench.codec.message.TimeInForce;
@@ -21,9 +22,6 @@ final class FixOrderFields {
     /** A codec has no clock either: SendingTime (52) is fixed. */
     static final String SENDING_TIME = "20251121-04:40:00.123";
 
-    private static final Side[] SIDES = Side.values();
-    private static final OrdType[] ORD_TYPES = OrdType.values();
-    private static final TimeInForce[] TIMES_IN_FORCE = TimeInForce.values();
     /** FIX values in enum order: Side 1 buy, 2 sell. */
     private static final char[] SIDE_CHARS = {'1', '2'};
     /** OrdType 1 market, 2 limit, 3 stop, 4 stop limit. */
@@ -48,17 +46,17 @@ final class FixOrderFields {
 
     /** @throws IllegalArgumentException if {@code c} is no Side this codec writes */
     static Side side(char c) {
-        return SIDES[ordinal(SIDE_CHARS, c, "Side (54)")];
+        return Ordinals.SIDES[ordinal(SIDE_CHARS, c, "Side (54)")];
     }
 
     /** @throws IllegalArgumentException if {@code c} is no OrdType this codec writes */
     static OrdType ordType(char c) {
-        return ORD_TYPES[ordinal(ORD_TYPE_CHARS, c, "OrdType (40)")];
+        return Ordinals.ORD_TYPES[ordinal(ORD_TYPE_CHARS, c, "OrdType (40)")];
     }
 
     /** @throws IllegalArgumentException if {@code c} is no TimeInForce this codec writes */
     static TimeInForce timeInForce(char c) {
-        return TIMES_IN_FORCE[ordinal(TIME_IN_FORCE_CHARS, c, "TimeInForce (59)")];
+        return Ordinals.TIMES_IN_FORCE[ordinal(TIME_IN_FORCE_CHARS, c, "TimeInForce (59)")];
     }
 
     private static int ordinal(char[] chars, char c, String field) {
