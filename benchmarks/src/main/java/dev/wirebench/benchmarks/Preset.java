@@ -29,12 +29,12 @@ record Preset(String name, String purpose, List<String> args) {
     private static final String HEAP = "-Xms512m -Xmx512m -XX:+AlwaysPreTouch";
 
     static final List<Preset> ALL = List.of(
-            new Preset("quick", "the headline decision in about 10 minutes on 2 cores: every format on every message, "
+            new Preset("quick", "the headline decision in about 15 minutes on 2 cores: every format on every message, "
                     + "encode, decode and traverse, heap buffers, 4 interleaved rounds; leaves out roundTrip, direct "
                     + "buffers, the stack profiler and the FIX and SMPP suites",
                     List.of(CODEC_OPERATIONS, "-p", "buffer=heap", "--rounds", "4", "-wi", "2", "-w", "200ms",
                             "-i", "4", "-r", "100ms", "-jvmArgsPrepend", HEAP, "--no-prof", "-prof", "gc")),
-            new Preset("nightly", "what the nightly workflow runs, about 40 minutes on 2 cores: as quick with 15 rounds "
+            new Preset("nightly", "what the nightly workflow runs, about 55 minutes on 2 cores: as quick with 15 rounds "
                     + "and a longer warm-up, so that each case's 95% interval spans the 4th to 12th of its 15 forks and "
                     + "compare can call a change in any of its cases",
                     List.of(CODEC_OPERATIONS, "-p", "buffer=heap", "--rounds", "15", "-wi", "3", "-w", "200ms",
