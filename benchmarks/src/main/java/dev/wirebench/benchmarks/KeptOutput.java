@@ -7,7 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Function;
 
@@ -32,7 +31,7 @@ final class KeptOutput {
         ExitStatus status = body.apply(tee);
         tee.flush();
         if (status == ExitStatus.DONE || status == alsoKept) {
-            RunFolder folder = newRunFolder(resultsDir, err);
+            RunFolder folder = RunFolder.startOrSay(resultsDir, command, err);
             if (folder == null) {
                 return status == ExitStatus.DONE ? ExitStatus.FAILED : status;
             }
@@ -42,16 +41,6 @@ final class KeptOutput {
             err.println("Run folder: " + folder + "/");
         }
         return status;
-    }
-
-    /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
-    static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
-        try {
-            return RunFolder.start(resultsDir);
-        } catch (UncheckedIOException e) {
-            err.println("wirebench: " + e.getMessage() + " (choose another with --results-dir DIR)");
-            return null;
-        }
     }
 
     /** Writes to two streams. */

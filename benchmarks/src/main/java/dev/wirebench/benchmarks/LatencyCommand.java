@@ -181,7 +181,7 @@ final class LatencyCommand {
             err.println("wirebench latency: " + e.getMessage());
             return ExitStatus.FAILED;
         }
-        RunFolder folder = KeptOutput.newRunFolder(options.resultsDir(), err);
+        RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "latency", err);
         if (folder == null) {
             return ExitStatus.FAILED;
         }

@@ -84,11 +84,6 @@ public final class Main {
                 .replace("{exit}", ExitStatus.explained());
     }
 
-    /** A new run folder holding env.json, or null after saying on {@code err} why there can be none. */
-    static RunFolder newRunFolder(Path resultsDir, PrintStream err) {
-        return KeptOutput.newRunFolder(resultsDir, err);
-    }
-
     public static void main(String[] args) {
         int status = run(args, System.out, System.err);
         if (status != 0) {
@@ -164,7 +159,7 @@ public final class Main {
                 return 1;
             }
         }
-        RunFolder folder = newRunFolder(launch.resultsDir(), err);
+        RunFolder folder = RunFolder.startOrSay(launch.resultsDir(), "", err);
         if (folder == null) {
             return 1;
         }

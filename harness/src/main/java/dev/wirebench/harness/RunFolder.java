@@ -67,6 +67,21 @@ public final class RunFolder {
     }
 
     /**
+     * {@link #start}, or null after one line on {@code err} saying why there can be no run folder:
+     * {@code wirebench <command>: <why> (choose another with --results-dir DIR)}; a JMH run, which is no subcommand,
+     * passes "" for {@code command}.
+     */
+    public static RunFolder startOrSay(Path root, String command, java.io.PrintStream err) {
+        try {
+            return start(root);
+        } catch (UncheckedIOException e) {
+            err.println("wirebench" + (command.isEmpty() ? "" : " " + command) + ": " + e.getMessage()
+                    + " (choose another with --results-dir DIR)");
+            return null;
+        }
+    }
+
+    /**
      * An existing folder to write into, e.g. an earlier run's folder whose summary is rebuilt.
      *
      * @throws UncheckedIOException if it is not a directory

@@ -67,4 +67,16 @@ class RunFolderTest {
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> RunFolder.create(file, START, "h"));
         assertTrue(e.getMessage().startsWith("cannot create a run folder under " + file), e.getMessage());
     }
+
+    @Test
+    void aCommandThatCannotStartOneSaysSoInOneLineNamingItself(@TempDir Path root) throws Exception {
+        Path file = Files.writeString(root.resolve("taken"), "a file, not a folder");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        assertEquals(null, RunFolder.startOrSay(file, "pg", new java.io.PrintStream(err, true, "UTF-8")));
+        String said = err.toString("UTF-8");
+        assertTrue(said.startsWith("wirebench pg: cannot create a run folder under " + file), said);
+        assertTrue(said.endsWith(" (choose another with --results-dir DIR)" + System.lineSeparator()), said);
+        assertEquals(1, said.lines().count(), said);
+        assertTrue(RunFolder.startOrSay(root.resolve("fine"), "pg", System.err) != null);
+    }
 }

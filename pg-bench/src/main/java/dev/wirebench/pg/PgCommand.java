@@ -13,7 +13,6 @@ import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -81,11 +80,8 @@ public final class PgCommand extends AbstractSubcommand {
     }
 
     private static ExitStatus run(PgOptions options, PrintStream out, PrintStream err, KeepServing serving) {
-        RunFolder folder;
-        try {
-            folder = RunFolder.start(options.resultsDir());
-        } catch (UncheckedIOException e) {
-            err.println("wirebench pg: " + e.getMessage() + " (choose another with --results-dir DIR)");
+        RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "pg", err);
+        if (folder == null) {
             return ExitStatus.FAILED;
         }
         PgReport report = new PgReport(folder, options);

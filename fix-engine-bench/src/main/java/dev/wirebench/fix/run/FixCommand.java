@@ -17,7 +17,6 @@ import joptsimple.OptionSet;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,11 +106,8 @@ public final class FixCommand extends AbstractSubcommand {
 
     /** Measures every engine in turn, filing each result as it is done, so a stopped run keeps what finished. */
     private static ExitStatus measure(FixOptions options, PrintStream out, PrintStream err) {
-        RunFolder folder;
-        try {
-            folder = RunFolder.start(options.resultsDir());
-        } catch (UncheckedIOException e) {
-            err.println("wirebench fix: " + e.getMessage() + " (choose another with --results-dir DIR)");
+        RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "fix", err);
+        if (folder == null) {
             return ExitStatus.FAILED;
         }
         FixReport report = new FixReport(folder, options);

@@ -14,7 +14,6 @@ import dev.wirebench.smpp.server.SmscConfig;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -108,11 +107,8 @@ public final class SmppCommand extends AbstractSubcommand {
      * fresh sessions.
      */
     private static ExitStatus measure(SmppOptions options, PrintStream out, PrintStream err) throws IOException {
-        RunFolder folder;
-        try {
-            folder = RunFolder.start(options.resultsDir());
-        } catch (UncheckedIOException e) {
-            err.println("wirebench smpp: " + e.getMessage() + " (choose another with --results-dir DIR)");
+        RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "smpp", err);
+        if (folder == null) {
             return ExitStatus.FAILED;
         }
         boolean local = options.role() == Role.BOTH;
