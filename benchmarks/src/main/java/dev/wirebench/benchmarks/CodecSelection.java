@@ -26,12 +26,12 @@ final class CodecSelection {
     static List<String> select(OptionSet options, OptionSpec<String> spec, Codecs codecs) {
         List<String> globs = new ArrayList<>();
         for (String value : options.valuesOf(spec)) {
-            int eq = value.indexOf('=');
-            String name = eq < 0 ? "" : value.substring(0, eq);
-            if (!name.equals(JmhOptions.CODEC_PARAM) && !name.equals("case")) {
+            // the same alias a JMH run takes
+            String param = LaunchArgs.renameCase(value);
+            if (!param.startsWith(JmhOptions.CODEC_PARAM + "=")) {
                 throw new IllegalArgumentException("-p takes codec=GLOBS (e.g. -p codec=sbe/*), not '" + value + "'");
             }
-            globs.add(value.substring(eq + 1));
+            globs.add(param.substring(JmhOptions.CODEC_PARAM.length() + 1));
         }
         return codecs.select(globs.isEmpty() ? "*" : String.join(",", globs));
     }

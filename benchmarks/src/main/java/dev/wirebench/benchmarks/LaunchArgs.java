@@ -1,5 +1,7 @@
 package dev.wirebench.benchmarks;
 
+import dev.wirebench.harness.cli.CommonOptions;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,7 +30,6 @@ record LaunchArgs(List<String> jmhArgs, Preset preset, boolean profilers, boolea
     static final String ROUNDS = "--rounds";
     static final String SEED = "--seed";
     static final String VARIANT = "--variant";
-    static final Path DEFAULT_RESULTS_DIR = Path.of("results");
     /** wirebench's options that take a value in the next word. */
     static final Set<String> VALUED = Set.of(PRESET, RESULTS_DIR, ROUNDS, SEED, VARIANT);
 
@@ -59,7 +60,7 @@ record LaunchArgs(List<String> jmhArgs, Preset preset, boolean profilers, boolea
             args = preset.under(args, VALUED);
         }
         List<String> jmh = new ArrayList<>();
-        Path resultsDir = DEFAULT_RESULTS_DIR;
+        Path resultsDir = CommonOptions.DEFAULT_RESULTS_DIR;
         boolean profilers = true;
         boolean help = false;
         int rounds = 0;
@@ -129,7 +130,7 @@ record LaunchArgs(List<String> jmhArgs, Preset preset, boolean profilers, boolea
     }
 
     /** {@code case} is a Java keyword, so the JMH parameter is {@code codec}; accept the name users expect. */
-    private static String renameCase(String param) {
+    static String renameCase(String param) {
         return param.startsWith("case=") ? "codec=" + param.substring("case=".length()) : param;
     }
 }

@@ -61,6 +61,16 @@ class MainTest {
         assertEquals(1, run("sizes", "-p", "codec=nope/*", "--results-dir", results.toString()));
         assertTrue(err().contains("wirebench sizes: no codec matches 'nope/*'"), err());
         assertEquals(folder, onlyFolder(results), "a refused command leaves no run folder");
+        assertEquals(1, run("sizes", "-p", "buffer=heap", "--results-dir", results.toString()));
+        assertTrue(err().contains("wirebench sizes: -p takes codec=GLOBS (e.g. -p codec=sbe/*), not 'buffer=heap'"), err());
+        assertEquals(folder, onlyFolder(results));
+    }
+
+    @Test
+    void picksCodecsAsAJmhRunDoesCaseMeaningCodec(@TempDir Path dir) {
+        assertEquals(0, run("sizes", "-p", "case=sbe/order", "--results-dir", dir.toString()));
+        assertTrue(out().matches("(?s).*\\nsbe\\s+\\|.*"), out());
+        assertTrue(!out().matches("(?s).*\\nprotobuf\\s+\\|.*"), "only the codec asked for: " + out());
     }
 
     @Test
