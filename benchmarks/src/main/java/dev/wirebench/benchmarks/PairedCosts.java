@@ -63,19 +63,25 @@ final class PairedCosts {
     /** Each {@code format+variant}'s cost over the plain format's, or "" when no such pair was measured. */
     static String guards(RunResults results) {
         List<String> members = new ArrayList<>(List.of(PLAIN));
-        results.measures().stream().filter(JmhRun::isCodec).map(m -> m.dims().get("format")).filter(f -> f.indexOf('+') > 0)
-                .map(f -> f.substring(f.indexOf('+'))).distinct().sorted().forEach(members::add);
+        results.measures().stream().filter(JmhRun::isCodec).map(m -> suffix(m.dims().get("format")))
+                .filter(suffix -> !suffix.equals(PLAIN)).distinct().sorted().forEach(members::add);
         String table = members.size() < 2 ? "" : markdown(results, members, "format", m -> {
             if (!JmhRun.isCodec(m)) {
                 return null;
             }
             String format = m.dims().get("format");
-            int plus = format.indexOf('+');
+            String suffix = suffix(format);
             Map<String, String> rest = new LinkedHashMap<>(m.dims());
-            rest.put("format", plus > 0 ? format.substring(0, plus) : format);
-            return new Place(label(rest, m), plus > 0 ? format.substring(plus) : PLAIN);
+            rest.put("format", suffix.equals(PLAIN) ? format : format.substring(0, format.length() - suffix.length()));
+            return new Place(label(rest, m), suffix);
         });
         return table;
+    }
+
+    /** A format's {@code +variant} ({@code +guarded}), or {@link #PLAIN} for a format without one. */
+    private static String suffix(String format) {
+        int plus = format.indexOf('+');
+        return plus > 0 ? format.substring(plus) : PLAIN;
     }
 
     private static String label(Map<String, String> dims, Measure m) {

@@ -198,11 +198,12 @@ final class RunReport {
             allocation.add(Column.median("", "allocation").at(at));
         }
         columns.add(Column.joined("B/op " + String.join(" / ", operations), allocation));
-        return new Section("Formats by message", Map.of("benchmark", JmhRun.CODEC_BENCHMARK), List.copyOf(split),
-                List.of("format"), columns, "Per operation: the median time of the forks; × " + BASELINE + " is the cost "
-                + "over " + BASELINE + "'s, the median of the per-round ratios with its 95% interval; formats whose "
-                + "intervals overlap share a rank (=2). Rows in order of their ranks. B/op is the gc profiler's allocation "
-                + "per operation (near-exact). Every case with its own interval is in the appendix below.", null, true);
+        return Section.of("Formats by message", Map.of("benchmark", JmhRun.CODEC_BENCHMARK), List.of("format"), columns)
+                .splitBy(split.toArray(String[]::new)).rankedOrder()
+                .before("Per operation: the median time of the forks; × " + BASELINE + " is the cost over " + BASELINE
+                        + "'s, the median of the per-round ratios with its 95% interval; formats whose intervals overlap "
+                        + "share a rank (=2). Rows in order of their ranks. B/op is the gc profiler's allocation per "
+                        + "operation (near-exact). Every case with its own interval is in the appendix below.");
     }
 
     /**
@@ -250,10 +251,10 @@ final class RunReport {
         String ranked = member == null ? "" : " Ranked best first among the cases that differ only in " + member
                 + (codec ? ", on the cost over " + BASELINE + "'s (× " + BASELINE + ": the median of the per-round ratios"
                 + " with its 95% interval, above 1 costs more)" : "") + "; cases whose intervals overlap share a rank (=2).";
-        return new Section(appendix ? benchmark + ": every case" : benchmark, Map.of("benchmark", benchmark), List.of(),
-                rows, columns, "Per case: the median of its forks (each fork: the median of its iterations) with a 95% "
-                + "interval from order statistics, starred where fewer than six forks give less than 95%." + ranked,
-                null, true);
+        return Section.of(appendix ? benchmark + ": every case" : benchmark, Map.of("benchmark", benchmark), rows, columns)
+                .rankedOrder().before("Per case: the median of its forks (each fork: the median of its iterations) with a "
+                        + "95% interval from order statistics, starred where fewer than six forks give less than 95%."
+                        + ranked);
     }
 
     private static String capitalised(String s) {
