@@ -37,6 +37,16 @@ public final class PercentileTable {
     private final Map<String, Histogram> rows = new LinkedHashMap<>();
     private final Map<String, List<String>> extraCells = new LinkedHashMap<>();
 
+    /** One line of a histogram of nanoseconds for a progress line: {@code p50 61.44 µs, p99 90.11 µs, max 400.1 µs}. */
+    public static String brief(Histogram nanos) {
+        return "p50 " + micros(nanos.getValueAtPercentile(50)) + " µs, p99 " + micros(nanos.getValueAtPercentile(99))
+                + " µs, max " + micros(nanos.getMaxValue()) + " µs";
+    }
+
+    private static String micros(long nanos) {
+        return dev.wirebench.harness.report.SummaryMarkdown.number(nanos / 1000.0);
+    }
+
     /** A table showing values in {@code unit} (nanoseconds to days), with {@code extraColumns} after Stddev. */
     public PercentileTable(TimeUnit unit, String... extraColumns) {
         this.unit = Objects.requireNonNull(unit, "unit");

@@ -131,4 +131,13 @@ class PercentileTableTest {
                 empty       0         –          –         –         –         –           –            –         –            –
                 """, text);
     }
+
+    @Test
+    void aBriefLineGivesTheMedianTheP99AndTheMaxInMicroseconds() {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            h.recordValue(i * 1000L);
+        }
+        assertEquals("p50 50.02 µs, p99 99.01 µs, max 100.0 µs", PercentileTable.brief(h));
+    }
 }

@@ -4,6 +4,7 @@ import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.PercentileLine;
 import dev.wirebench.harness.PercentilePlot;
+import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
@@ -15,7 +16,6 @@ import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
-import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,14 +88,8 @@ final class FixReport {
     }
 
     static String oneLine(PingPongRun.Result r) {
-        Histogram h = r.fills();
-        return String.format(Locale.ROOT, "%s, %s: %d orders, %.0f/s achieved; to the fill p50 %s µs, p99 %s µs, max %s µs",
-                r.engine(), r.load(), r.orders(), r.achievedRate(), micros(h.getValueAtPercentile(50)),
-                micros(h.getValueAtPercentile(99)), micros(h.getMaxValue()));
-    }
-
-    private static String micros(long nanos) {
-        return SummaryMarkdown.number(nanos / 1000.0);
+        return String.format(Locale.ROOT, "%s, %s: %d orders, %.0f/s achieved; to the fill %s",
+                r.engine(), r.load(), r.orders(), r.achievedRate(), PercentileTable.brief(r.fills()));
     }
 
     private String rowKey(PingPongRun.Result r) {

@@ -5,6 +5,7 @@ import dev.wirebench.harness.BarSeries;
 import dev.wirebench.harness.Charts;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.RunFolder;
+import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
@@ -74,15 +75,9 @@ final class SmppReport {
     }
 
     static String oneLine(WindowRun.Result r) {
-        Histogram h = r.latency();
-        return String.format(Locale.ROOT, "window %d: %d submits, %s submit_sm/s; p50 %s µs, p99 %s µs, max %s µs%s",
-                r.window(), r.submits(), SummaryMarkdown.number(r.rate()), micros(h.getValueAtPercentile(50)),
-                micros(h.getValueAtPercentile(99)), micros(h.getMaxValue()),
+        return String.format(Locale.ROOT, "window %d: %d submits, %s submit_sm/s; %s%s",
+                r.window(), r.submits(), SummaryMarkdown.number(r.rate()), PercentileTable.brief(r.latency()),
                 r.timeouts() + r.errors() == 0 ? "" : "; " + r.timeouts() + " timeouts, " + r.errors() + " errors");
-    }
-
-    private static String micros(long nanos) {
-        return SummaryMarkdown.number(nanos / 1000.0);
     }
 
     /** Every repeat of each window, in the order the windows first ran. */
