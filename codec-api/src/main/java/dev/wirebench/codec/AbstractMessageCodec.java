@@ -47,14 +47,7 @@ public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
         try {
             written = encode(message, dst, start, dst.limit());
         } catch (BufferOverflowException | IndexOutOfBoundsException e) {
-            // the format's writer ran into the limit: report it the way ByteBuffer does, nothing consumed
-            dst.position(start);
-            if (e instanceof BufferOverflowException overflow) {
-                throw overflow;
-            }
-            BufferOverflowException overflow = new BufferOverflowException();
-            overflow.initCause(e);
-            throw overflow;
+            throw overflow(dst, start, e);
         }
         dst.position(start + written);
         return written;
@@ -106,7 +99,18 @@ public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
         return new CodecException(name + ": malformed input: " + what, cause);
     }
 
-    private CodecException malformed(RuntimeException cause) {
+    /** The format's writer ran into the limit: reported the way {@code ByteBuffer} does, nothing consumed. */
+    static BufferOverflowException overflow(ByteBuffer dst, int start, RuntimeException e) {
+        dst.position(start);
+        if (e instanceof BufferOverflowException overflow) {
+            return overflow;
+        }
+        BufferOverflowException overflow = new BufferOverflowException();
+        overflow.initCause(e);
+        return overflow;
+    }
+
+    final CodecException malformed(RuntimeException cause) {
         if (cause instanceof CodecException codecException) {
             return codecException;
         }
@@ -117,7 +121,7 @@ public abstract class AbstractMessageCodec<T> implements MessageCodec<T> {
         return malformed(what, cause);
     }
 
-    private static int checkRange(ByteBuffer src, int length) {
+    static int checkRange(ByteBuffer src, int length) {
         if (length < 0 || length > src.remaining()) {
             throw new IllegalArgumentException("length " + length + " outside the " + src.remaining()
                     + " bytes remaining in the buffer");

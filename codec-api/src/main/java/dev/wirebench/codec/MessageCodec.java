@@ -1,6 +1,7 @@
 package dev.wirebench.codec;
 
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * One wire format for one canonical message type: the plug-in point of every codec benchmark.
@@ -38,6 +39,14 @@ public interface MessageCodec<T> {
      */
     default Conformance conformance() {
         return Conformance.MEASUREMENT;
+    }
+
+    /**
+     * The library's own object model, when the format has one apart from the records (generated classes): what
+     * lets a benchmark measure the format without the mapping to and from the record. Empty by default.
+     */
+    default Optional<NativeModel<T, ?>> nativeModel() {
+        return Optional.empty();
     }
 
     /**

@@ -6,10 +6,12 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.NativeModel;
 import dev.wirebench.codec.message.User;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Deliberately broken codecs and the contract each is run against; {@link ConformanceKitCatchesBrokenCodecsTest}
@@ -42,6 +44,42 @@ final class BrokenCodecs {
         protected long traverse(ByteBuffer src, int offset, int length) {
             User u = decode(src, offset, length);
             return Checksum.of(new User(u.id(), u.username(), u.email(), u.age(), u.active(), u.createdAt(), List.of()));
+        }
+    }
+
+    /**
+     * Its own object model is the record itself (a toy's), but what it writes from it leaves the e-mail out: its
+     * native figure would measure less work than its canonical one.
+     */
+    static final class NativeWritesOtherBytes extends MeasurementFault implements NativeModel<User, User> {
+        @Override
+        public Optional<NativeModel<User, ?>> nativeModel() {
+            return Optional.of(this);
+        }
+
+        @Override
+        public Class<User> nativeType() {
+            return User.class;
+        }
+
+        @Override
+        public User toNative(User message) {
+            return message;
+        }
+
+        @Override
+        public User fromNative(User message) {
+            return message;
+        }
+
+        @Override
+        public int encodeNative(User message, ByteBuffer dst) {
+            return new DropsAField().encode(message, dst);
+        }
+
+        @Override
+        public User decodeNative(ByteBuffer src, int length) {
+            return decode(src, length);
         }
     }
 
@@ -122,6 +160,13 @@ final class BrokenCodecs {
         @Override
         protected CodecProvider provider() {
             return () -> List.of(new TraverseSkipsAField());
+        }
+    }
+
+    static final class NativeWritesOtherBytesContract extends MeasurementContract {
+        @Override
+        protected CodecProvider provider() {
+            return () -> List.of(new NativeWritesOtherBytes());
         }
     }
 

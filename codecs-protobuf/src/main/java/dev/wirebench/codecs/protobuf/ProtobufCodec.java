@@ -2,7 +2,7 @@ package dev.wirebench.codecs.protobuf;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
-import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.AbstractNativeCodec;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.message.InfrastructureExecution;
@@ -24,21 +24,22 @@ import java.util.function.ToLongFunction;
  * {@link ProtobufWire} ({@code BinaryWire::new}, {@code JsonWire::plain} or {@code JsonWire::guarded}).
  *
  * <p>Encode builds a new proto message from the record, as a protobuf user does; decode and
- * traverse parse one. Every call allocates: see the module README for the tier.
+ * traverse parse one. Every call allocates: see the module README for the tier. The generated message is the
+ * codec's {@link dev.wirebench.codec.NativeModel}: written as it is, and parsed without the mapping to the record.
  *
  * @param <T> the canonical record
  * @param <P> the generated proto message
  */
-final class ProtobufCodec<T, P extends Message> extends AbstractMessageCodec<T> {
+final class ProtobufCodec<T, P extends Message> extends AbstractNativeCodec<T, P> {
 
     private final ProtobufWire<P> wire;
     private final Function<T, P> toProto;
     private final Function<P, T> toRecord;
     private final ToLongFunction<P> checksum;
 
-    private ProtobufCodec(MessageType<T> type, ProtobufWire<P> wire, Function<T, P> toProto, Function<P, T> toRecord,
+    private ProtobufCodec(MessageType<T> type, Class<P> protoType, ProtobufWire<P> wire, Function<T, P> toProto, Function<P, T> toRecord,
                           ToLongFunction<P> checksum) {
-        super(wire.format(), type);
+        super(wire.format(), type, protoType);
         this.wire = wire;
         this.toProto = toProto;
         this.toRecord = toRecord;
@@ -47,23 +48,23 @@ final class ProtobufCodec<T, P extends Message> extends AbstractMessageCodec<T> 
 
     static ProtobufCodec<MarketData, MarketDataProto> marketData(
             Function<MarketDataProto, ProtobufWire<MarketDataProto>> wire) {
-        return new ProtobufCodec<>(MessageType.MARKET_DATA, wire.apply(MarketDataProto.getDefaultInstance()),
+        return new ProtobufCodec<>(MessageType.MARKET_DATA, MarketDataProto.class, wire.apply(MarketDataProto.getDefaultInstance()),
                 MarketDataMapping::toProto, MarketDataMapping::toRecord, MarketDataMapping::checksum);
     }
 
     static ProtobufCodec<User, UserProto> user(Function<UserProto, ProtobufWire<UserProto>> wire) {
-        return new ProtobufCodec<>(MessageType.USER, wire.apply(UserProto.getDefaultInstance()),
+        return new ProtobufCodec<>(MessageType.USER, UserProto.class, wire.apply(UserProto.getDefaultInstance()),
                 UserMapping::toProto, UserMapping::toRecord, UserMapping::checksum);
     }
 
     static ProtobufCodec<Order, OrderProto> order(Function<OrderProto, ProtobufWire<OrderProto>> wire) {
-        return new ProtobufCodec<>(MessageType.ORDER, wire.apply(OrderProto.getDefaultInstance()),
+        return new ProtobufCodec<>(MessageType.ORDER, OrderProto.class, wire.apply(OrderProto.getDefaultInstance()),
                 OrderMapping::toProto, OrderMapping::toRecord, OrderMapping::checksum);
     }
 
     static ProtobufCodec<InfrastructureExecution, InfrastructureExecutionProto> infrastructureExecution(
             Function<InfrastructureExecutionProto, ProtobufWire<InfrastructureExecutionProto>> wire) {
-        return new ProtobufCodec<>(MessageType.INFRA_EXECUTION,
+        return new ProtobufCodec<>(MessageType.INFRA_EXECUTION, InfrastructureExecutionProto.class,
                 wire.apply(InfrastructureExecutionProto.getDefaultInstance()),
                 InfrastructureExecutionMapping::toProto, InfrastructureExecutionMapping::toRecord,
                 InfrastructureExecutionMapping::checksum);
@@ -75,13 +76,23 @@ final class ProtobufCodec<T, P extends Message> extends AbstractMessageCodec<T> 
     }
 
     @Override
-    protected int encode(T message, ByteBuffer dst, int offset, int limit) {
-        return wire.write(toProto.apply(message), dst, offset, limit);
+    public P toNative(T message) {
+        return toProto.apply(message);
     }
 
     @Override
-    protected T decode(ByteBuffer src, int offset, int length) {
-        return toRecord.apply(parse(src, offset, length));
+    public T fromNative(P message) {
+        return toRecord.apply(message);
+    }
+
+    @Override
+    protected int encodeNative(P message, ByteBuffer dst, int offset, int limit) {
+        return wire.write(message, dst, offset, limit);
+    }
+
+    @Override
+    protected P decodeNative(ByteBuffer src, int offset, int length) {
+        return parse(src, offset, length);
     }
 
     /** Parses (protobuf-java has no zero-copy reader), then hashes the message's getters; builds no record. */
