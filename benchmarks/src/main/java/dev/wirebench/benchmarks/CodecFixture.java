@@ -2,6 +2,7 @@ package dev.wirebench.benchmarks;
 
 import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
+import dev.wirebench.codec.NativeModel;
 import dev.wirebench.codec.Samples;
 
 import java.nio.ByteBuffer;
@@ -41,5 +42,25 @@ record CodecFixture(String name, MessageCodec<Object> codec, Object message, Byt
             throw new IllegalStateException(name + " traverse does not return the message checksum; not measuring it");
         }
         return new CodecFixture(name, codec, message, out, encoded, length);
+    }
+
+    /**
+     * The codec's own object model, once it is shown to write the sample's bytes and read back the sample.
+     *
+     * @throws IllegalStateException if the codec has none, or its native form disagrees with its canonical one
+     */
+    @SuppressWarnings("unchecked")
+    NativeModel<Object, Object> nativeModel() {
+        NativeModel<Object, Object> model = (NativeModel<Object, Object>) codec.nativeModel().orElseThrow(
+                () -> new IllegalStateException(name + " has no native model; NativeBenchmark measures only codecs that do"));
+        ByteBuffer check = out.duplicate().clear();
+        int n = model.encodeNative(model.toNative(message), check);
+        if (n != encodedLength || !check.flip().equals(encoded.duplicate().position(0).limit(encodedLength))) {
+            throw new IllegalStateException(name + " writes other bytes from its native model than from the record; not measuring it");
+        }
+        if (!message.equals(model.fromNative(model.decodeNative(encoded, encodedLength)))) {
+            throw new IllegalStateException(name + " does not read its native model back to the reference message; not measuring it");
+        }
+        return model;
     }
 }

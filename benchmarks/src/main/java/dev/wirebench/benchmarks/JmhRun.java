@@ -28,8 +28,9 @@ final class JmhRun {
     static final String TITLE = "JMH benchmarks";
     /** The codec suite's benchmark class, as a measure's {@code benchmark} dimension names it. */
     static final String CODEC_BENCHMARK = CodecBenchmark.class.getSimpleName();
-    /** The codec suite's operations, in the order its tables show them. */
-    static final List<String> OPERATIONS = List.of("encode", "decode", "traverse", "roundTrip");
+    /** The codec suite's operations, in the order its tables show them; the native ones are NativeBenchmark's. */
+    static final List<String> OPERATIONS = List.of("encode", "encodeNative", "decode", "decodeNative", "traverse",
+            "roundTrip");
 
     private JmhRun() {
     }
@@ -99,11 +100,16 @@ final class JmhRun {
         return i < 0 ? OPERATIONS.size() : i;
     }
 
-    /** A codec case by its parts (format, message, operation, buffer...); any other benchmark as JMH names it. */
+    /**
+     * A codec case by its parts (format, message, operation, buffer...); any other benchmark as JMH names it. A case of
+     * NativeBenchmark is a case of the codec suite whose operation is {@code encodeNative} or {@code decodeNative}.
+     */
     static Map<String, String> dims(JmhResult r) {
-        String codec = r.params().get(JmhOptions.CODEC_PARAM);
         String owner = r.benchmark().substring(0, r.benchmark().lastIndexOf('.'));
-        if (!owner.equals(CodecBenchmark.class.getName()) || codec == null || codec.indexOf('/') <= 0) {
+        String param = owner.equals(CodecBenchmark.class.getName()) ? JmhOptions.CODEC_PARAM
+                : owner.equals(NativeBenchmark.class.getName()) ? JmhOptions.NATIVE_PARAM : null;
+        String codec = param == null ? null : r.params().get(param);
+        if (codec == null || codec.indexOf('/') <= 0) {
             return JmhMeasures.defaultDims(r);
         }
         int slash = codec.indexOf('/');
@@ -113,7 +119,7 @@ final class JmhRun {
         dims.put("message", codec.substring(slash + 1));
         dims.put("operation", r.benchmark().substring(r.benchmark().lastIndexOf('.') + 1));
         r.params().forEach((name, value) -> {
-            if (!name.equals(JmhOptions.CODEC_PARAM)) {
+            if (!name.equals(param)) {
                 dims.put(name, value);
             }
         });

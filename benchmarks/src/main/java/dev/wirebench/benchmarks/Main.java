@@ -151,7 +151,7 @@ public final class Main {
             cmd.listResultFormats();
             return 0;
         }
-        Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk());
+        Options options = JmhOptions.build(cmd, launch, codecs, JvmFlags.forRunningJdk(), err);
         RoundRunner rounds = null;
         if (launch.rounds() > 0) {
             rounds = RoundRunner.plan(cmd, options, launch, err);

@@ -18,8 +18,11 @@ import java.util.Set;
  */
 record Preset(String name, String purpose, List<String> args) {
 
-    /** The cases the presets measure: the codec suite's three operations (round trip is encode plus decode). */
-    private static final String CODEC_OPERATIONS = "\\.CodecBenchmark\\.(encode|decode|traverse)$";
+    /**
+     * The cases the presets measure: the codec suite's three operations (round trip is encode plus decode), and encode
+     * and decode of the library's own objects where a format has them.
+     */
+    private static final String CODEC_OPERATIONS = "\\.(CodecBenchmark\\.(encode|decode|traverse)|NativeBenchmark\\..*)$";
 
     /**
      * The forks' heap: fixed and touched at start. On a virtual machine the first touch of a memory page is

@@ -51,6 +51,9 @@ final class RunReport {
     static final String BASELINE = "raw";
     /** The operations of the headline tables and the charts: round trip is encode plus decode, and would only repeat them. */
     private static final List<String> HEADLINE = List.of("encode", "decode", "traverse");
+    /** The operations NativeBenchmark measures in native form, as {@code encodeNative} and {@code decodeNative}. */
+    private static final List<String> NATIVE = List.of("encode", "decode");
+    private static final String NATIVE_SUFFIX = "Native";
     /**
      * The parameters that name what a suite ranks (the member of a group); every other parameter separates
      * groups. A new suite names its compared parameter one of these to be ranked the same way.
@@ -142,6 +145,10 @@ final class RunReport {
         if (headline != null) {
             sections.add(headline);
         }
+        Section mapping = mapping(results);
+        if (mapping != null) {
+            sections.add(mapping);
+        }
         String variantTable = PairedCosts.variants(results, variants);
         if (!variantTable.isEmpty()) {
             sections.add(Section.text("Variants against " + variants(results, variants).get(0), variantTable));
@@ -204,6 +211,44 @@ final class RunReport {
                         + "'s, the median of the per-round ratios with its 95% interval; formats whose intervals overlap "
                         + "share a rank (=2). Rows in order of their ranks. B/op is the gc profiler's allocation per "
                         + "operation (near-exact). Every case with its own interval is in the appendix below.");
+    }
+
+    /**
+     * Per message (and buffer): each format that has a native model ({@link NativeBenchmark}) as a row, its encode and
+     * decode from and to the record beside the same from and to its own object, and the mapping's share of the
+     * record's time, paired by round. Null when no native case was measured.
+     */
+    private static Section mapping(RunResults results) {
+        List<Measure> codec = results.measures().stream().filter(JmhRun::isCodec).toList();
+        if (codec.stream().noneMatch(m -> m.dims().get("operation").endsWith(NATIVE_SUFFIX))) {
+            return null;
+        }
+        Set<String> dims = new LinkedHashSet<>();
+        codec.forEach(m -> dims.addAll(m.dims().keySet()));
+        Set<String> split = new LinkedHashSet<>(List.of("message"));
+        split.addAll(dims);
+        split.removeAll(List.of("benchmark", "format", "operation"));
+        // the record's figures are matched on every dimension but give no row: only formats with a native form are listed
+        String[] exact = dims.toArray(String[]::new);
+        List<Column> columns = new ArrayList<>();
+        List<Column> allocation = new ArrayList<>();
+        for (String op : NATIVE) {
+            String nativeOp = op + NATIVE_SUFFIX;
+            columns.add(Column.median(op + " record {unit}", "time").at(Map.of("operation", op)).on(exact));
+            columns.add(Column.median(op + " native {unit}", "time").at(Map.of("operation", nativeOp)));
+            columns.add(Column.share("mapping's share [95% CI]", "time", "operation", op).at(Map.of("operation", nativeOp)));
+            allocation.add(Column.median("", "allocation").at(Map.of("operation", op)).on(exact));
+            allocation.add(Column.median("", "allocation").at(Map.of("operation", nativeOp)));
+        }
+        columns.add(Column.joined("B/op encode record / native / decode record / native", allocation));
+        return Section.of("What mapping to the records costs", Map.of("benchmark", JmhRun.CODEC_BENCHMARK),
+                        List.of("format"), columns).splitBy(split.toArray(String[]::new))
+                .before("The formats whose library has an object model of its own (generated classes): encode from the "
+                        + "record, as the tables above measure it, beside encode from the library's object built in "
+                        + "set-up; decode to the record beside decode to the library's object. The mapping's share is "
+                        + "the part of the record's time the native form does not spend, 1 - native ÷ record, the median "
+                        + "of the per-round values with its 95% interval. A format whose library works on the records "
+                        + "themselves (jdk, kryo, fory, jackson) has only the record's figures.");
     }
 
     /**

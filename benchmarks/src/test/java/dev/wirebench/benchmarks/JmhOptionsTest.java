@@ -7,6 +7,9 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,6 +48,22 @@ class JmhOptionsTest {
     }
 
     @Test
+    void fillsNativeBenchmarkWithTheSelectedCodecsThatHaveANativeModel() throws Exception {
+        List<String> filled = List.copyOf(build("NativeBenchmark").getParameter(JmhOptions.NATIVE_PARAM).get());
+        assertTrue(filled.containsAll(List.of("protobuf/order", "protobuf-json/user")), filled.toString());
+        assertFalse(filled.contains("sbe/order"), "sbe has no object model of its own: " + filled);
+        assertEquals(List.of("protobuf/order"), List.copyOf(build("NativeBenchmark", "-p", "codec=protobuf/order,sbe/order")
+                .getParameter(JmhOptions.NATIVE_PARAM).get()));
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Options none = build(new PrintStream(err, true, StandardCharsets.UTF_8), "NativeBenchmark", "-p", "codec=sbe/*");
+        assertFalse(none.getParameter(JmhOptions.NATIVE_PARAM).hasValue());
+        assertTrue(none.getExcludes().stream().anyMatch(e -> e.contains(NativeBenchmark.class.getName())), none.getExcludes().toString());
+        assertEquals("wirebench: NativeBenchmark left out: none of the selected codecs has a native model\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void addsGcAndStackProfilersOnceUnlessTurnedOff() throws Exception {
         assertEquals(List.of("gc", "stack"), profilers(build()));
         assertEquals(List.of("gc", "stack"), profilers(build("-prof", "gc")));
@@ -80,7 +99,11 @@ class JmhOptionsTest {
     }
 
     private static Options build(String... args) throws Exception {
+        return build(System.err, args);
+    }
+
+    private static Options build(PrintStream err, String... args) throws Exception {
         LaunchArgs launch = LaunchArgs.parse(args);
-        return JmhOptions.build(new CommandLineOptions(launch.jmhArgs().toArray(String[]::new)), launch, CODECS, FLAGS);
+        return JmhOptions.build(new CommandLineOptions(launch.jmhArgs().toArray(String[]::new)), launch, CODECS, FLAGS, err);
     }
 }

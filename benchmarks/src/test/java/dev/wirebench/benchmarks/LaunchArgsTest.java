@@ -28,7 +28,7 @@ class LaunchArgsTest {
         assertEquals(Preset.named("quick").orElseThrow(), quick.preset());
         assertEquals(4, quick.rounds());
         assertFalse(quick.profilers(), "the preset names its profiler itself");
-        assertEquals(List.of("\\.CodecBenchmark\\.(encode|decode|traverse)$", "-p", "buffer=heap", "-wi", "2", "-w", "200ms",
+        assertEquals(List.of("\\.(CodecBenchmark\\.(encode|decode|traverse)|NativeBenchmark\\..*)$", "-p", "buffer=heap", "-wi", "2", "-w", "200ms",
                 "-i", "4", "-r", "100ms", "-jvmArgsPrepend", "-Xms512m -Xmx512m -XX:+AlwaysPreTouch", "-prof", "gc"),
                 quick.jmhArgs());
         // the user's regex, rounds, -i (attached) and buffer win; the preset fills the rest

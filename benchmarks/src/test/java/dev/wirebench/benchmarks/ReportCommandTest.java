@@ -181,6 +181,36 @@ class ReportCommandTest {
     }
 
     @Test
+    void aNativeModelIsSetBesideTheRecordWithTheMappingsSharePairedByRound() {
+        List<dev.wirebench.harness.results.Measure> measures = new ArrayList<>();
+        List<Integer> rounds = List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        // protobuf's native encode takes 60% of its record encode in every round, however the round drifts; sbe has none
+        java.util.Map<List<String>, Double> cost = java.util.Map.of(List.of("protobuf", "encode"), 1.0,
+                List.of("protobuf", "encodeNative"), 0.6, List.of("sbe", "encode"), 0.2);
+        cost.forEach((key, share) -> {
+            java.util.Map<String, String> dims = new java.util.LinkedHashMap<>();
+            dims.put("benchmark", "CodecBenchmark");
+            dims.put("format", key.get(0));
+            dims.put("message", "order");
+            dims.put("operation", key.get(1));
+            dims.put("buffer", "heap");
+            List<Double> times = rounds.stream().map(k -> share * 1000 * (1 + k / 10.0)).toList();
+            measures.add(new dev.wirebench.harness.results.Measure(dims, "time", "ns/op",
+                    dev.wirebench.harness.results.Better.LOWER, dev.wirebench.harness.results.Sample.FORK, times, rounds));
+        });
+        var results = new dev.wirebench.harness.results.RunResults("jmh", JmhRun.TITLE, "2026-11-25T10:00:00",
+                java.util.Map.of(), java.util.Map.of(), List.of(), measures, List.of());
+        String md = dev.wirebench.harness.report.SummaryMarkdown.markdown(results,
+                RunReport.layout(results, List.of(), List.of(), List.of()));
+        int section = md.indexOf("## What mapping to the records costs\n");
+        assertTrue(section > 0, md);
+        int next = md.indexOf("\n## ", section + 1);
+        String mapping = md.substring(section, next < 0 ? md.length() : next);
+        assertTrue(mapping.contains("| protobuf | 1550 | 930 | 40% |"), mapping);
+        assertFalse(mapping.contains("| sbe |"), "a format without a native model has no row: " + mapping);
+    }
+
+    @Test
     void usesTheSizesTheRunRecorded(@TempDir Path dir) throws Exception {
         Path run = copyOfTheRun(dir);
         Files.writeString(run.resolve(RunReport.SIZES_FILE), "{\"sbe/order\": 12345}");

@@ -93,6 +93,11 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
         SAMPLES,
         /** the measure's median over the same measure's of the baseline row */
         RATIO,
+        /**
+         * the part of the baseline row's measure this row's leaves out, {@code 1 - RATIO}, as a percentage: what a
+         * step the baseline does and this row skips costs (the mapping to records, against a codec's native form)
+         */
+        SHARE,
         /** a statistic of the row's recorded histogram (every repeat merged): count, min, mean, max */
         HISTOGRAM,
         /**
@@ -111,9 +116,9 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
      * @param kind          what it draws
      * @param name          the metric (ESTIMATE, MEDIAN, SAMPLES, RATIO, RANK) or the histogram (HISTOGRAM)
      * @param where         further dimensions the column's measure has (e.g. {@code operation=encode}), or none
-     * @param baselineDim   RATIO: the row dimension whose value names the baseline row ({@code engine}); RANK: the
+     * @param baselineDim   RATIO, SHARE: the row dimension whose value names the baseline row ({@code engine}); RANK: the
      *                      dimension the ranked rows differ in
-     * @param baselineValue RATIO: that value ({@code raw}); RANK: the baseline the rows are ranked by their ratio to
+     * @param baselineValue RATIO, SHARE: that value ({@code raw}); RANK: the baseline the rows are ranked by their ratio to
      *                      (sharper than the values themselves when paired by round), or null to rank the values
      * @param stat          HISTOGRAM: {@code count}, {@code min}, {@code mean} or {@code max}
      * @param scale         HISTOGRAM: the histogram's values are divided by this (1000: ns shown as µs)
@@ -155,6 +160,11 @@ public record Layout(List<String> notes, List<Section> sections, List<Figure> fi
 
         public static Column ratio(String header, String metric, String baselineDim, String baselineValue) {
             return of(header, Kind.RATIO, metric, baselineDim, baselineValue);
+        }
+
+        /** {@code 1 -} the ratio to the baseline row, as a percentage; see {@link Kind#SHARE}. */
+        public static Column share(String header, String metric, String baselineDim, String baselineValue) {
+            return of(header, Kind.SHARE, metric, baselineDim, baselineValue);
         }
 
         /** The row's rank on {@code metric} among the rows that differ from it only in {@code memberDim}. */

@@ -305,12 +305,17 @@ public final class SummaryMarkdown {
                 if (b == null || !(b.estimate().median() != 0)) {
                     return NONE;
                 }
+                boolean share = column.kind() == Layout.Kind.SHARE;
                 if (m == b) {
-                    return ratio(1);
+                    return share ? percent(0) : ratio(1);
                 }
                 // paired by round where both were taken in rounds: drift common to a round cancels, and the ratio
                 // has an interval of its own; else the ratio of the medians
                 List<Double> ratios = m.ratiosByRound(b);
+                if (share) {
+                    return ratios.isEmpty() ? percent(1 - m.estimate().median() / b.estimate().median())
+                            : estimate(Estimate.of(ratios.stream().map(r -> 1 - r).toList()), SummaryMarkdown::percent);
+                }
                 return ratios.isEmpty() ? ratio(m.estimate().median() / b.estimate().median())
                         : ratio(Estimate.of(ratios));
             }
@@ -355,6 +360,11 @@ public final class SummaryMarkdown {
         }
         double abs = Math.abs(value);
         return String.format(java.util.Locale.ROOT, abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f", value);
+    }
+
+    /** A share as a whole percentage: 38%, -4%. */
+    static String percent(double share) {
+        return Double.isFinite(share) ? String.format(java.util.Locale.ROOT, "%.0f%%", share * 100) : NONE;
     }
 
     /** Four significant digits or more, no exponent: 18466, 139.5, 44.07, 0.123; "–" for NaN. */
