@@ -1,6 +1,6 @@
 package dev.wirebench.codecs.colfer;
 
-import dev.wirebench.codec.AbstractMessageCodec;
+import dev.wirebench.codec.AbstractNativeCodec;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
 
@@ -26,10 +26,14 @@ import java.util.InputMismatchException;
  * tail of a scratch array, so that Colfer's reads end where the message ends (see
  * {@link ColferBuffers#window}). A direct buffer is copied in both: Colfer reads only arrays.
  *
+ * <p>The generated struct is the codec's {@link dev.wirebench.codec.NativeModel}: {@code toNative} fills the
+ * struct kept for encoding and hands it out, {@code decodeNative} returns the struct decode unmarshals into, so a
+ * user who keeps Colfer's structs pays neither mapping.
+ *
  * @param <T> the canonical record
  * @param <C> the generated Colfer struct
  */
-final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
+final class ColferCodec<T, C> extends AbstractNativeCodec<T, C> {
 
     static final String FORMAT = "colfer";
     static final String GUARDED_FORMAT = FORMAT + "+guarded";
@@ -39,15 +43,22 @@ final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
     private final C out;
     private final C in;
     private final ColferBuffers buffers = new ColferBuffers();
-    private final ColferBuffers.Marshaller marshalOut;
+    private final ColferBuffers.Marshaller marshal;
+    /** The struct the next write marshals: a field rather than a captured variable, so no call allocates a lambda. */
+    private C toWrite;
 
     ColferCodec(MessageType<T> messageType, ColferMapping<T, C> mapping, boolean guarded) {
-        super(guarded ? GUARDED_FORMAT : FORMAT, messageType);
+        super(guarded ? GUARDED_FORMAT : FORMAT, messageType, structClass(mapping));
         this.guarded = guarded;
         this.mapping = mapping;
         this.out = mapping.newStruct();
         this.in = mapping.newStruct();
-        this.marshalOut = (buf, offset) -> mapping.marshal(out, buf, offset);
+        this.marshal = (buf, offset) -> mapping.marshal(toWrite, buf, offset);
+    }
+
+    @SuppressWarnings("unchecked") // the generated struct's class is C
+    private static <C> Class<C> structClass(ColferMapping<?, C> mapping) {
+        return (Class<C>) mapping.newStruct().getClass();
     }
 
     /**
@@ -60,20 +71,35 @@ final class ColferCodec<T, C> extends AbstractMessageCodec<T> {
         return guarded ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
     }
 
+    /** Fills the one struct kept for encoding: its list arrays and nested structs are reused from call to call. */
     @Override
-    protected int encode(T message, ByteBuffer dst, int offset, int limit) {
+    public C toNative(T message) {
         mapping.fill(out, message);
-        try {
-            return buffers.write(marshalOut, dst, offset, limit);
-        } catch (IllegalStateException e) {
-            // Colfer refuses a text or serial over colferSizeMax bytes, a list over colferListMax elements
-            throw new IllegalArgumentException(name() + " cannot carry this message: " + e.getMessage(), e);
-        }
+        return out;
     }
 
     @Override
-    protected T decode(ByteBuffer src, int offset, int length) {
-        return mapping.toRecord(unmarshal(src, offset, length));
+    public T fromNative(C struct) {
+        return mapping.toRecord(struct);
+    }
+
+    @Override
+    protected int encodeNative(C struct, ByteBuffer dst, int offset, int limit) {
+        toWrite = struct;
+        try {
+            return buffers.write(marshal, dst, offset, limit);
+        } catch (IllegalStateException e) {
+            // Colfer refuses a text or serial over colferSizeMax bytes, a list over colferListMax elements
+            throw new IllegalArgumentException(name() + " cannot carry this message: " + e.getMessage(), e);
+        } finally {
+            toWrite = null;
+        }
+    }
+
+    /** The struct kept for decoding, reset and unmarshalled into: the next call overwrites it. */
+    @Override
+    protected C decodeNative(ByteBuffer src, int offset, int length) {
+        return unmarshal(src, offset, length);
     }
 
     @Override
