@@ -21,9 +21,4 @@ final class ArrayOutput extends Output {
         total = 0;
         outputStream = null;
     }
-
-    /** Drops the caller's array, so that the codec does not keep it alive between calls. */
-    void release() {
-        buffer = null;
-    }
 }

@@ -25,6 +25,7 @@ import java.nio.ByteBuffer;
  *       with relative gets and puts, which would move the caller's position and (on an underflow) limit.
  *       The duplicate is made when a codec first sees a buffer and kept for the next call on the same one.</li>
  * </ul>
+ * So a codec keeps the last buffer it was given reachable until it is given another.
  *
  * @param <T> the canonical record
  */
@@ -53,12 +54,8 @@ final class KryoCodec<T> extends AbstractMessageCodec<T> {
             if (dst.hasArray()) {
                 int base = dst.arrayOffset();
                 arrayOutput.aim(dst.array(), base + offset, base + limit);
-                try {
-                    kryo.writeObject(arrayOutput, message);
-                    return arrayOutput.position() - base - offset;
-                } finally {
-                    arrayOutput.release();
-                }
+                kryo.writeObject(arrayOutput, message);
+                return arrayOutput.position() - base - offset;
             }
             ByteBuffer target = view(dst, offset, limit);
             bufferOutput.aim(target);

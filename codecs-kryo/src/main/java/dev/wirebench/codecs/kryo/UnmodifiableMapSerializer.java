@@ -33,7 +33,7 @@ final class UnmodifiableMapSerializer extends MapSerializer<Map<String, String>>
         setValuesCanBeNull(false);
     }
 
-    /** Not presized from the count on the wire: the record copies the map, and a count is only a claim. */
+    /** Not presized from the count on the wire, as Kryo's own serializer for {@code Map.of} maps does not presize either. */
     @Override
     protected Map<String, String> create(Kryo kryo, Input input, Class<? extends Map<String, String>> type, int size) {
         return new LinkedHashMap<>();
