@@ -63,7 +63,7 @@ public class CodecBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        CodecFixture fixture = CodecFixture.of(Codecs.load(), codec, buffer);
+        CodecFixture fixture = CodecFixture.of(Codecs.createOnly(codec), buffer);
         subject = fixture.codec();
         message = fixture.message();
         out = fixture.out();

@@ -1,6 +1,5 @@
 package dev.wirebench.benchmarks;
 
-import dev.wirebench.codec.Codecs;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.NativeModel;
 import dev.wirebench.codec.Samples;
@@ -28,8 +27,9 @@ record CodecFixture(String name, MessageCodec<Object> codec, Object message, Byt
      * @throws IllegalStateException if the codec does not round-trip its reference sample or traverse
      *                               disagrees with the checksum
      */
-    static CodecFixture of(Codecs codecs, String name, String buffer) {
-        MessageCodec<Object> codec = CodecBenchmark.typed(codecs.create(name));
+    static CodecFixture of(MessageCodec<?> created, String buffer) {
+        MessageCodec<Object> codec = CodecBenchmark.typed(created);
+        String name = codec.name();
         Object message = Samples.reference(codec.messageType());
         ByteBuffer out = CodecBenchmark.allocate(buffer);
         ByteBuffer encoded = CodecBenchmark.allocate(buffer);

@@ -175,7 +175,7 @@ final class LatencyCommand {
         List<CodecFixture> fixtures = new ArrayList<>();
         try {
             for (String name : names) {
-                fixtures.add(CodecFixture.of(codecs, name, "heap"));
+                fixtures.add(CodecFixture.of(codecs.create(name), "heap"));
             }
         } catch (IllegalStateException e) {
             err.println("wirebench latency: " + e.getMessage());

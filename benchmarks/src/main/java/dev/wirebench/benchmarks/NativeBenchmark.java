@@ -52,7 +52,7 @@ public class NativeBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        CodecFixture fixture = CodecFixture.of(Codecs.load(), nativeCodec, buffer);
+        CodecFixture fixture = CodecFixture.of(Codecs.createOnly(nativeCodec), buffer);
         model = fixture.nativeModel();
         message = model.toNative(fixture.message());
         out = fixture.out();

@@ -9,6 +9,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -54,13 +55,20 @@ public final class Codecs {
             if (codecs == null || codecs.isEmpty()) {
                 throw new IllegalStateException("codec provider " + who + " offers no codecs");
             }
+            Set<String> formats = new TreeSet<>();
             for (MessageCodec<?> codec : codecs) {
                 String name = validName(codec, who);
+                formats.add(codec.format());
                 CodecProvider previous = byName.putIfAbsent(name, provider);
                 if (previous != null) {
                     throw new IllegalStateException("codec " + name + " is provided twice: by "
                             + previous.getClass().getName() + " and by " + who);
                 }
+            }
+            Set<String> said = provider.formats() == null ? Set.of() : new TreeSet<>(provider.formats());
+            if (!said.equals(formats)) {
+                throw new IllegalStateException("codec provider " + who + " says its formats are " + said
+                        + " but its codecs' are " + formats);
             }
         }
         return new Codecs(Collections.unmodifiableMap(byName));
@@ -114,6 +122,37 @@ public final class Codecs {
             }
         }
         throw new IllegalStateException(provider.getClass().getName() + " no longer offers codec " + name);
+    }
+
+    /**
+     * A new instance of the named codec, from the one provider on the class path that says it has the codec's format
+     * ({@link CodecProvider#formats()}), creating no other provider's codecs: what a benchmark JVM, which measures one
+     * codec that a registry already chose, needs to load.
+     *
+     * @throws IllegalArgumentException if no provider offers the codec
+     */
+    public static MessageCodec<?> createOnly(String name) {
+        return createOnly(name, Codecs.class.getClassLoader());
+    }
+
+    /** {@link #createOnly(String)} among the providers visible to {@code loader}. */
+    public static MessageCodec<?> createOnly(String name, ClassLoader loader) {
+        int slash = name.indexOf('/');
+        String format = slash < 0 ? name : name.substring(0, slash);
+        try {
+            for (CodecProvider provider : ServiceLoader.load(CodecProvider.class, loader)) {
+                if (provider.formats().contains(format)) {
+                    for (MessageCodec<?> codec : provider.codecs()) {
+                        if (codec.name().equals(name)) {
+                            return codec;
+                        }
+                    }
+                }
+            }
+        } catch (ServiceConfigurationError e) {
+            throw new IllegalStateException("a codec provider could not be loaded: " + e.getMessage(), e);
+        }
+        throw new IllegalArgumentException("no codec provider on the class path offers " + name);
     }
 
     /**

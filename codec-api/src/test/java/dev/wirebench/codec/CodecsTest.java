@@ -37,6 +37,51 @@ class CodecsTest {
     }
 
     @Test
+    void createsOnlyTheCodecAskedForFromTheProviderThatSaysItHasTheFormat(@TempDir Path dir) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve(CodecProvider.class.getName()),
+                ForbiddenProvider.class.getName() + "\n" + ToyCodecProvider.class.getName() + "\n");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            // ForbiddenProvider comes first and throws if asked for codecs: only its formats() may be called
+            assertInstanceOf(ToyUserCodec.class, Codecs.createOnly("toy/user", loader));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Codecs.createOnly("toy/order", loader));
+            assertEquals("no codec provider on the class path offers toy/order", e.getMessage());
+        }
+    }
+
+    /** Says it has a format no one asks for, and fails if its codecs are ever created. */
+    public static final class ForbiddenProvider implements CodecProvider {
+        @Override
+        public List<MessageCodec<?>> codecs() {
+            throw new AssertionError("the codecs of a provider of another format were created");
+        }
+
+        @Override
+        public java.util.Set<String> formats() {
+            return java.util.Set.of("forbidden");
+        }
+    }
+
+    @Test
+    void rejectsAProviderWhoseFormatsAreNotItsCodecs() {
+        CodecProvider liar = new CodecProvider() {
+            @Override
+            public List<MessageCodec<?>> codecs() {
+                return List.of(new ToyUserCodec());
+            }
+
+            @Override
+            public java.util.Set<String> formats() {
+                return java.util.Set.of("toy", "other");
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Codecs.of(List.of(liar)));
+        assertTrue(e.getMessage().endsWith(" says its formats are [other, toy] but its codecs' are [toy]"), e.getMessage());
+    }
+
+    @Test
     void rejectsTheSameNameFromTwoProvidersNamingBoth() {
         CodecProvider other = new CodecProvider() {
             @Override

@@ -4,7 +4,9 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Cap'n Proto codecs: every canonical message in the standard framing ({@code capnp/...}),
@@ -21,5 +23,14 @@ public final class CapnpCodecProvider implements CodecProvider {
             codecs.addAll(CapnpCodec.all(framing));
         }
         return codecs;
+    }
+
+    @Override
+    public Set<String> formats() {
+        Set<String> formats = new LinkedHashSet<>();
+        for (Framing framing : Framing.values()) {
+            formats.add(framing.format());
+        }
+        return formats;
     }
 }

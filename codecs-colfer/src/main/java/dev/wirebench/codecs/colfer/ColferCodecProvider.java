@@ -6,6 +6,7 @@ import dev.wirebench.codec.MessageType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Colfer codecs of the four canonical messages ({@code colfer/market-data}, {@code colfer/user},
@@ -24,5 +25,10 @@ public final class ColferCodecProvider implements CodecProvider {
             codecs.add(new ColferCodec<>(MessageType.INFRA_EXECUTION, new InfrastructureExecutionMapping(), guarded));
         }
         return codecs;
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(ColferCodec.FORMAT, ColferCodec.GUARDED_FORMAT);
     }
 }

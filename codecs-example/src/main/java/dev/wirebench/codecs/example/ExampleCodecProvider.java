@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The codecs of this module ({@code example/user}), registered in
@@ -15,5 +16,10 @@ public final class ExampleCodecProvider implements CodecProvider {
     @Override
     public List<MessageCodec<?>> codecs() {
         return List.of(new ExampleUserCodec());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(ExampleUserCodec.FORMAT);
     }
 }

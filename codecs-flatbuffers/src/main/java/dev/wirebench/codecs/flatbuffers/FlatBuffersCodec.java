@@ -39,6 +39,9 @@ import java.util.function.Predicate;
  */
 abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
 
+    static final String FORMAT = "flatbuffers";
+    static final String GUARDED_FORMAT = FORMAT + "+guarded";
+
     /**
      * How many times its own size a message may make the reader touch. A FlatBuffer is a DAG:
      * many vector elements may point at one table or one string, so a small corrupted or hostile
@@ -83,7 +86,7 @@ abstract class FlatBuffersCodec<T> extends AbstractMessageCodec<T> {
      *                UTF-8: format {@code flatbuffers+guarded} instead of {@code flatbuffers}
      */
     FlatBuffersCodec(MessageType<T> type, String rootTable, Predicate<ByteBuffer> hasIdentifier, boolean guarded) {
-        super(guarded ? "flatbuffers+guarded" : "flatbuffers", type);
+        super(guarded ? GUARDED_FORMAT : FORMAT, type);
         this.guarded = guarded;
         this.rootTable = rootTable;
         this.hasIdentifier = hasIdentifier;

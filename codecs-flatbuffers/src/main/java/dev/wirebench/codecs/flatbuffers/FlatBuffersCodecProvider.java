@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The FlatBuffers codecs: one per canonical message, format {@code flatbuffers}, tables generated
@@ -18,5 +19,10 @@ public final class FlatBuffersCodecProvider implements CodecProvider {
                 new FlatBuffersInfrastructureExecutionCodec(),
                 new FlatBuffersMarketDataCodec(true), new FlatBuffersUserCodec(true), new FlatBuffersOrderCodec(true),
                 new FlatBuffersInfrastructureExecutionCodec(true));
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(FlatBuffersCodec.FORMAT, FlatBuffersCodec.GUARDED_FORMAT);
     }
 }

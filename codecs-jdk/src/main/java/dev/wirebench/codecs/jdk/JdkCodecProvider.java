@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Java serialization codecs ({@code jdk/market-data}, {@code jdk/user}, {@code jdk/order},
@@ -15,5 +16,10 @@ public final class JdkCodecProvider implements CodecProvider {
     @Override
     public List<MessageCodec<?>> codecs() {
         return List.of(JdkCodec.marketData(), JdkCodec.user(), JdkCodec.order(), JdkCodec.infrastructureExecution());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(JdkCodec.FORMAT);
     }
 }

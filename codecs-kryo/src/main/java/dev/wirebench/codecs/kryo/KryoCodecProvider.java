@@ -5,6 +5,7 @@ import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Kryo codecs, format {@code kryo}, one per canonical message, each with its own {@code Kryo}.
@@ -25,5 +26,10 @@ public final class KryoCodecProvider implements CodecProvider {
     public List<MessageCodec<?>> codecs() {
         return List.of(new KryoCodec<>(MessageType.MARKET_DATA), new KryoCodec<>(MessageType.USER),
                 new KryoCodec<>(MessageType.ORDER), new KryoCodec<>(MessageType.INFRA_EXECUTION));
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(KryoCodec.FORMAT);
     }
 }

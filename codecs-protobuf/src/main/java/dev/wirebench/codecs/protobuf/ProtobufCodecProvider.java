@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The protobuf codecs, binary ({@code protobuf/market-data}, {@code protobuf/user},
@@ -22,5 +23,10 @@ public final class ProtobufCodecProvider implements CodecProvider {
                 ProtobufCodec.order(JsonWire::plain), ProtobufCodec.infrastructureExecution(JsonWire::plain),
                 ProtobufCodec.marketData(JsonWire::guarded), ProtobufCodec.user(JsonWire::guarded),
                 ProtobufCodec.order(JsonWire::guarded), ProtobufCodec.infrastructureExecution(JsonWire::guarded));
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(BinaryWire.FORMAT, JsonWire.FORMAT, JsonWire.GUARDED_FORMAT);
     }
 }

@@ -33,6 +33,8 @@ import static dev.wirebench.codec.Checksum.mix;
  */
 abstract class RawCodec<T> extends AbstractMessageCodec<T> {
 
+    static final String FORMAT = "raw";
+
     /** Bytes of a string's or a list's length prefix. */
     static final int LENGTH_BYTES = Integer.BYTES;
 
@@ -57,7 +59,7 @@ abstract class RawCodec<T> extends AbstractMessageCodec<T> {
     private byte[] scratch = new byte[1024];
 
     RawCodec(MessageType<T> type, int messageId) {
-        super("raw", type);
+        super(FORMAT, type);
         this.messageId = messageId;
     }
 

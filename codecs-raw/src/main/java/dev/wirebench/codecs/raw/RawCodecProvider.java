@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The raw codecs: one per canonical message, format {@code raw}, hand-written little-endian
@@ -15,5 +16,10 @@ public final class RawCodecProvider implements CodecProvider {
     public List<MessageCodec<?>> codecs() {
         return List.of(new RawMarketDataCodec(), new RawUserCodec(), new RawOrderCodec(),
                 new RawInfrastructureExecutionCodec());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(RawCodec.FORMAT);
     }
 }

@@ -27,6 +27,8 @@ import java.nio.charset.StandardCharsets;
  */
 abstract class SbeCodec<T> extends AbstractMessageCodec<T> {
 
+    static final String FORMAT = "sbe";
+
     /** The largest string and group the schema can carry (uint16, whose 65535 SBE reserves as null). */
     static final int MAX_STRING_BYTES = VarStringEncodingEncoder.lengthMaxValue();
     static final int MAX_GROUP_ENTRIES = GroupSizeEncodingEncoder.numInGroupMaxValue();
@@ -56,7 +58,7 @@ abstract class SbeCodec<T> extends AbstractMessageCodec<T> {
     private final int blockLength;
 
     SbeCodec(MessageType<T> type, String messageName, int templateId, int blockLength) {
-        super("sbe", type);
+        super(FORMAT, type);
         this.messageName = messageName;
         this.templateId = templateId;
         this.blockLength = blockLength;

@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The SBE codecs: one per canonical message, format {@code sbe}, flyweights generated from
@@ -15,5 +16,10 @@ public final class SbeCodecProvider implements CodecProvider {
     public List<MessageCodec<?>> codecs() {
         return List.of(new SbeMarketDataCodec(), new SbeUserCodec(), new SbeOrderCodec(),
                 new SbeInfrastructureExecutionCodec());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(SbeCodec.FORMAT);
     }
 }

@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The FIX tag=value codecs of the canonical {@code Order} as a NewOrderSingle: {@code fix-quickfixj/order}
@@ -14,5 +15,10 @@ public final class FixCodecProvider implements CodecProvider {
     @Override
     public List<MessageCodec<?>> codecs() {
         return List.of(new QuickFixJOrderCodec(), new PhiladelphiaOrderCodec());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(QuickFixJOrderCodec.FORMAT, PhiladelphiaOrderCodec.FORMAT);
     }
 }
