@@ -253,7 +253,7 @@ abstract class MsgpackCodec<T> extends AbstractMessageCodec<T> {
             case STR8 -> 2;
             case STR16 -> 3;
             case STR32 -> 5;
-            default -> throw malformed("a " + unpacker.getNextFormat().getValueType() + " where a string was expected");
+            default -> throw malformed("expected a String, found a " + unpacker.getNextFormat().getValueType() + " value");
         };
         long at = unpacker.getTotalReadBytes();
         unpacker.skipValue();
