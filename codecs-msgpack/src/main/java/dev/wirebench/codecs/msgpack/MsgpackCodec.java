@@ -39,7 +39,7 @@ abstract class MsgpackCodec<T> extends AbstractMessageCodec<T> {
 
     static final String FORMAT = "msgpack";
 
-    /** msgpack-core's defaults: str8 headers on (the current spec), strings never packed by this class's packer. */
+    /** msgpack-core's defaults: str8 headers on (the current spec); its string thresholds do not apply, packString is never called. */
     private static final MessagePack.PackerConfig PACKER = new MessagePack.PackerConfig();
     /**
      * Strings must be str: by default msgpack-core also reads a bin value where a String is asked for, which
