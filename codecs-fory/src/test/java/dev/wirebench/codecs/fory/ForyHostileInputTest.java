@@ -1,0 +1,143 @@
+package dev.wirebench.codecs.fory;
+
+import dev.wirebench.codec.CodecException;
+import dev.wirebench.codec.MessageCodec;
+import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.Samples;
+import dev.wirebench.codec.message.BookEntry;
+import dev.wirebench.codec.message.EntryType;
+import dev.wirebench.codec.message.ExecutionStatus;
+import dev.wirebench.codec.message.InfrastructureExecution;
+import dev.wirebench.codec.message.Side;
+import dev.wirebench.codec.message.TriggerType;
+import dev.wirebench.codec.message.User;
+import org.apache.fory.config.Language;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import static dev.wirebench.codecs.fory.ForyWireTest.encode;
+import static dev.wirebench.codecs.fory.ForyWireTest.hex;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bytes written to break Fory where the kit's random corruptions rarely reach: lengths of 2^31 - 1,
+ * nesting 100,000 levels deep, a type the codec did not register, another record at the root, null,
+ * trailing bytes. Each ends in a {@link CodecException} from decode and traverse, heap and direct.
+ * The edits are made on the bytes of Fory 1.6, which each test first checks it has in hand.
+ */
+class ForyHostileInputTest {
+
+    /** A user whose bytes are short and known: {@code roles} is the list {@code ce 02 0c ...}. */
+    private static final User USER = new User(5, "u", "e", 6, true, 8, List.of("r1", "r2"));
+    private static final String USER_HEX = "00ff1b0301100000000a0000000cff0465ffce020c087231087232ff0475";
+    private static final String USER_XLANG_HEX = "01ff1b03b97c53b401100a0c0465020c0872310872320475";
+
+    /** An execution with one metadata entry, the map {@code ffcc ff69 01 00 01 15 15 0461 0462}. */
+    private static final InfrastructureExecution EXECUTION = new InfrastructureExecution("X", "P", "Q",
+            ExecutionStatus.RUNNING, TriggerType.API, 1, 2, 3, List.of(), List.of(), List.of(), Map.of("a", "b"),
+            Map.of(), false, true, false, "E");
+    private static final String METADATA = "ffccff69010001151504610462";
+    private static final String EXECUTION_HEX = "00ff1b05000001060000000200000004000000ffcf00ff0445ff0458ffcf00"
+            + METADATA + "ffccff6900ff0450ff0451ff02ffcf00ff03";
+
+    private final ForyCodec<User> user = new ForyCodec<>(MessageType.USER, Language.JAVA);
+    private final ForyCodec<User> userXlang = new ForyCodec<>(MessageType.USER, Language.XLANG);
+    private final ForyCodec<InfrastructureExecution> execution =
+            new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.JAVA);
+
+    @Test
+    void theBytesEditedHereAreFory16s() {
+        assertEquals(USER_HEX, hex(user, USER));
+        assertEquals(USER_XLANG_HEX, hex(userXlang, USER));
+        assertEquals(EXECUTION_HEX, hex(execution, EXECUTION));
+    }
+
+    @Test
+    void refusesAListLengthOfTwoToTheThirtyOneWithoutAllocatingIt() {
+        assertRejected(user, USER_HEX.replace("ffce020c", "ffceffffffff070c"), "exceeds size");
+        assertRejected(userXlang, USER_XLANG_HEX.replace("0465020c", "0465ffffffff070c"), "exceeds size");
+    }
+
+    @Test
+    void refusesAStringLengthBeyondTheInput() {
+        assertRejected(user, USER_HEX.replace("ff0465ff", "ff04ffffffff0f65ff"), "");
+        assertRejected(userXlang, USER_XLANG_HEX.replace("0c046502", "0cffffffff0f6502"), "");
+    }
+
+    @Test
+    void refusesNestingBeyondFiftyLevels() {
+        // the metadata map an unmodifiable map of an unmodifiable map ... 100,000 times: 200 KB
+        String deep = "ffcc".repeat(100_000) + "ff6900";
+        assertRejected(execution, EXECUTION_HEX.replace(METADATA, deep), "max depth 50");
+    }
+
+    @Test
+    void refusesAMapEntryOfTheWrongTypes() {
+        // the metadata entry's value is a list, not a string
+        assertRejected(execution, EXECUTION_HEX.replace(METADATA, "ffccff6901000115cf0461ff00"), "");
+    }
+
+    @Test
+    void refusesATypeIdTheCodecDidNotRegister() {
+        // byte 3 is the root's registered id: 99 names nothing (-ea: Fory's assert; without: a NullPointerException)
+        assertRejected(user, "00ff1b63" + USER_HEX.substring(8), "");
+        assertRejected(userXlang, "01ff1b63" + USER_XLANG_HEX.substring(8), "");
+        // Order's id, known to Fory's type system but not registered in a user codec
+        assertRejected(user, "00ff1b04" + USER_HEX.substring(8), "");
+    }
+
+    @Test
+    void refusesAStructWhoseSchemaHashDiffers() {
+        assertRejected(userXlang, USER_XLANG_HEX.replace("b97c53b4", "b97c53b5"), "is not consistent");
+    }
+
+    @Test
+    void refusesARecordOtherThanItsMessage() {
+        // a BookEntry, registered in the market-data codec, at the root instead of a MarketData
+        ForyCodec<?> marketData = new ForyCodec<>(MessageType.MARKET_DATA, Language.JAVA);
+        byte[] entry = marketData.fory().serialize(new BookEntry(1, 2, Side.SELL, 3, EntryType.TRADE));
+        assertRejected(marketData, HexFormat.of().formatHex(entry), "bytes hold a " + BookEntry.class.getName());
+    }
+
+    @Test
+    void refusesNull() {
+        assertRejected(user, "00fd", "bytes hold null");
+        assertRejected(userXlang, "01fd", "bytes hold null");
+    }
+
+    @Test
+    void refusesTheOtherModesBytes() {
+        assertRejected(user, USER_XLANG_HEX, "xlang");
+        assertRejected(userXlang, USER_HEX, "xlang");
+    }
+
+    @Test
+    void refusesBytesAfterTheMessage() {
+        for (ForyCodec<?> codec : List.of(user, userXlang)) {
+            byte[] whole = encode(codec, Samples.fixtures(MessageType.USER).get(0).message());
+            byte[] longer = Arrays.copyOf(whole, whole.length + 1);
+            assertRejected(codec, HexFormat.of().formatHex(longer),
+                    "ends after " + whole.length + " of its " + longer.length + " bytes");
+        }
+    }
+
+    private static void assertRejected(MessageCodec<?> codec, String hex, String reason) {
+        byte[] bytes = HexFormat.of().parseHex(hex);
+        for (boolean direct : new boolean[] {false, true}) {
+            ByteBuffer src = direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
+            src.put(0, bytes);
+            String what = codec.name() + (direct ? " direct" : " heap") + " " + (hex.length() > 80 ? hex.substring(0, 80) + "..." : hex);
+            CodecException decode = assertThrows(CodecException.class, () -> codec.decode(src, bytes.length), what);
+            assertTrue(decode.getMessage().contains(reason), what + ": " + decode.getMessage());
+            CodecException traverse = assertThrows(CodecException.class, () -> codec.traverse(src, bytes.length), what);
+            assertTrue(traverse.getMessage().contains(reason), what + ": " + traverse.getMessage());
+        }
+    }
+}
