@@ -6,7 +6,7 @@
 // language it generates, so the values keep the records' names without a prefix.
 
 namespace java dev.wirebench.codecs.thrift.generated
-namespace py wirebench
+namespace py wirebench.common
 
 // Book side of a market data entry, side of an order (FIX tag 54 values 1 and 2).
 enum Side {

@@ -7,7 +7,7 @@
 // (not stopped, not approved, pending), written like any other value.
 
 namespace java dev.wirebench.codecs.thrift.generated
-namespace py wirebench
+namespace py wirebench.infrastructure_execution
 
 struct InfrastructureExecutionThrift {
   1: string executionId,        // a UUID in text form

@@ -12,7 +12,7 @@
 include "common.thrift"
 
 namespace java dev.wirebench.codecs.thrift.generated
-namespace py wirebench
+namespace py wirebench.market_data
 
 struct MarketDataThrift {
   // exchange security id

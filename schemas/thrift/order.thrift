@@ -6,7 +6,7 @@
 include "common.thrift"
 
 namespace java dev.wirebench.codecs.thrift.generated
-namespace py wirebench
+namespace py wirebench.order
 
 struct OrderThrift {
   1: string clOrdId,            // ClOrdID (11)

@@ -4,7 +4,7 @@
 // name reads without fully qualified names. Default requiredness: every field is always written.
 
 namespace java dev.wirebench.codecs.thrift.generated
-namespace py wirebench
+namespace py wirebench.user
 
 struct UserThrift {
   1: i64 id,
