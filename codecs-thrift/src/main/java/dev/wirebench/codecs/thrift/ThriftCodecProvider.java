@@ -9,19 +9,20 @@ import java.util.List;
  * The Thrift compact-protocol codecs: {@code thrift/market-data}, {@code thrift/user}, {@code thrift/order},
  * {@code thrift/infra-execution}. Registered in {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
  *
- * <p>They claim {@code measurement}, not {@code hostile-input}: libthrift 0.17's generated readers can be made to
- * throw an {@code Error} by a few hostile bytes, with no limit the codec could set without a guard (see the
- * module README, and {@code HostileInputLimitsTest}, which pins both inputs):
+ * <p>They claim {@code measurement}, not {@code hostile-input}. They pass the kit's hostile-input checks (every
+ * truncation, 10,000 seeded corruptions), but libthrift 0.17's generated readers throw an {@code Error} on two
+ * inputs built on purpose, and nothing short of a guard on the measured path (a pre-scan of the bytes) or a
+ * JVM-wide setting would stop it ({@code HostileInputLimitsTest} pins both; the module README says more):
  * <ul>
- *   <li>a list of structs declaring 2^31 - 1 elements, e.g. {@code 5C FF FF FF FF 07} as
- *       {@code MarketDataThrift.entries} (field 5, a list header of 15 or more structs, the count as a varint):
- *       the compact protocol's check of a count against the bytes left takes a struct's smallest encoding as
- *       0 bytes, so it passes, and the generated reader runs {@code new ArrayList<>(2147483647)}: an
- *       {@code OutOfMemoryError} (market-data and infra-execution);</li>
- *   <li>a field of a known id with another type, or of an unknown id, is skipped with
- *       {@code TProtocolUtil.skip}, whose depth is unbounded by default: 20,000 bytes of {@code 0x1C} (field 1, a
- *       struct, whose first field is field 1, a struct, ...) recurse until {@code StackOverflowError} (every
- *       message).</li>
+ *   <li>{@code 59 FC FF FF FF FF 07}, 7 bytes: {@code MarketDataThrift.entries} (field 5, a list) declaring
+ *       2^31 - 1 structs. The compact protocol checks a count against the bytes left times an element's smallest
+ *       encoding, which it takes as 0 bytes for a struct, so the generated reader gets as far as
+ *       {@code new ArrayList<>(2147483647)}: an {@code OutOfMemoryError} (market-data and infra-execution, whose
+ *       approvals, transformations and outputs are lists of structs);</li>
+ *   <li>a megabyte of {@code 1C}: field 1 as a struct, where every message's field 1 is something else, so it is
+ *       skipped; {@code TProtocolUtil.skip} recurses into the struct, finds field 1 as a struct again, and so on,
+ *       with no depth bound unless {@code TProtocolUtil.setMaxSkipDepth} sets one for the whole JVM: a
+ *       {@code StackOverflowError} (every message).</li>
  * </ul>
  */
 public final class ThriftCodecProvider implements CodecProvider {
