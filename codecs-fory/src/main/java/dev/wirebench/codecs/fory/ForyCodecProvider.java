@@ -6,6 +6,7 @@ import dev.wirebench.codec.MessageType;
 import org.apache.fory.config.Language;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Apache Fory codecs, one per canonical message in each of Fory's two modes: {@code fory/...}
@@ -25,5 +26,10 @@ public final class ForyCodecProvider implements CodecProvider {
                 new ForyCodec<>(MessageType.USER, Language.XLANG),
                 new ForyCodec<>(MessageType.ORDER, Language.XLANG),
                 new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.XLANG));
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(ForyCodec.FORMAT, ForyCodec.XLANG_FORMAT);
     }
 }

@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The MessagePack codecs on msgpack-core, records packed and unpacked by hand ({@code msgpack/market-data},
@@ -18,5 +19,10 @@ public final class MsgpackCodecProvider implements CodecProvider {
     public List<MessageCodec<?>> codecs() {
         return List.of(new MsgpackMarketDataCodec(), new MsgpackUserCodec(), new MsgpackOrderCodec(),
                 new MsgpackInfrastructureExecutionCodec());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(MsgpackCodec.FORMAT);
     }
 }

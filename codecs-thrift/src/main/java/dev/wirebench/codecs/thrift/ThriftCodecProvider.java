@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Thrift compact-protocol codecs: {@code thrift/market-data}, {@code thrift/user}, {@code thrift/order},
@@ -31,5 +32,10 @@ public final class ThriftCodecProvider implements CodecProvider {
     public List<MessageCodec<?>> codecs() {
         return List.of(ThriftCodec.marketData(), ThriftCodec.user(), ThriftCodec.order(),
                 ThriftCodec.infrastructureExecution());
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(ThriftCodec.FORMAT);
     }
 }
