@@ -32,7 +32,7 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     private final ObjectReader reader;
     private final ObjectWriter writer;
     private final TokenChecksum.Root root;
-    private final TokenChecksum tokens = new TokenChecksum();
+    private final TokenChecksum tokens;
     private final BufferOutput output = new BufferOutput();
     /** A direct buffer's bytes, copied out for the parser, which reads arrays or streams. */
     private byte[] scratch = new byte[256];
@@ -42,6 +42,7 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
         this.reader = format.mapper().readerFor(type.javaType());
         this.writer = format.mapper().writerFor(type.javaType());
         this.root = root;
+        this.tokens = new TokenChecksum(format.charsInPlace());
     }
 
     /**

@@ -45,11 +45,17 @@ final class TokenChecksum {
         long checksum(TokenChecksum tokens) throws IOException;
     }
 
+    /** Whether the parser's chars are read in place, or the String it makes of a text token. */
+    private final boolean charsInPlace;
     private final Chars chars = new Chars();
     /** Hashes of the elements of the lists being read, innermost list on top. */
     private long[] stack = new long[64];
     private int top;
     private JsonParser p;
+
+    TokenChecksum(boolean charsInPlace) {
+        this.charsInPlace = charsInPlace;
+    }
 
     /** Reads the one object in {@code parser}, which must hold nothing after it, and returns its checksum. */
     long read(JsonParser parser, Root root) throws IOException {
@@ -404,9 +410,14 @@ final class TokenChecksum {
         return stringHash();
     }
 
-    /** The hash of the current string token, read in place from the parser's chars. */
+    /** The hash of the current string token. */
     private long stringHash() throws IOException {
-        return Checksum.string(chars.of(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()));
+        return Checksum.string(text());
+    }
+
+    /** The text of the current string token, where the parser has it. */
+    private CharSequence text() throws IOException {
+        return charsInPlace ? chars.of(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()) : p.getText();
     }
 
     private long longValue() throws IOException {
@@ -441,15 +452,25 @@ final class TokenChecksum {
     /** The ordinal of the enum constant named by the next string token, compared in place with {@code names}. */
     private int ordinal(char[][] names, String field) throws IOException {
         expect(p.nextToken(), JsonToken.VALUE_STRING, field);
-        char[] text = p.getTextCharacters();
-        int from = p.getTextOffset();
-        int to = from + p.getTextLength();
+        CharSequence text = text();
         for (int i = 0; i < names.length; i++) {
-            if (Arrays.equals(text, from, to, names[i], 0, names[i].length)) {
+            if (same(names[i], text)) {
                 return i;
             }
         }
-        throw fail(field + ": '" + new String(text, from, to - from) + "' is not a known value");
+        throw fail(field + ": '" + text + "' is not a known value");
+    }
+
+    private static boolean same(char[] name, CharSequence text) {
+        if (name.length != text.length()) {
+            return false;
+        }
+        for (int i = 0; i < name.length; i++) {
+            if (name[i] != text.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The list value of an array of strings. */
