@@ -11,9 +11,12 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * The {@link Checksum} of a message read token by token from Jackson's streaming parser, the same for JSON, Smile
- * and CBOR: no record, list, map or string is built. Strings and enum names are read from the parser's own char
- * buffer ({@code getTextCharacters}); property names are the parser's canonical {@code String}s.
+ * The {@link Checksum} of a message read token by token from Jackson's streaming parser, the same code for JSON,
+ * Smile and CBOR: no record, list or map is built. Strings and enum names are hashed and matched where the parser
+ * holds their text: in place in its char buffer for JSON ({@code getTextCharacters}, no {@code String}); as the
+ * {@code String} the Smile and CBOR parsers make of every text token anyway ({@code getText}, which hands it over
+ * where {@code getTextCharacters} would copy it once more). Property names are the parser's canonical
+ * {@code String}s.
  *
  * <p>The checksum hashes components in record order and a list's size before its elements, while the tokens come
  * in the writer's order and a list's size is known only at its end. So each object keeps its components in locals,
