@@ -130,7 +130,7 @@ class JacksonJsonTest {
         } else if (value instanceof Map<?, ?> map) {
             assertTrue(node.isObject(), path + " is an object");
             assertEquals(map.size(), node.size(), path);
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 assertEquals(entry.getKey(), field.getKey(), path + ": keys in insertion order");

@@ -118,8 +118,7 @@ class MalformedInputTest {
 
     private static JsonNode reversed(JsonNode node) {
         if (node.isObject()) {
-            List<Map.Entry<String, JsonNode>> fields = new ArrayList<>();
-            node.fields().forEachRemaining(fields::add);
+            List<Map.Entry<String, JsonNode>> fields = new ArrayList<>(node.properties());
             Collections.reverse(fields);
             ObjectNode copy = ((ObjectNode) node).objectNode();
             for (Map.Entry<String, JsonNode> field : fields) {
