@@ -6,6 +6,7 @@ import dev.wirebench.codec.MessageType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Jackson codecs: the four messages in each {@link JacksonFormat}, {@code jackson-json/...},
@@ -13,6 +14,11 @@ import java.util.List;
  * {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
  */
 public final class JacksonCodecProvider implements CodecProvider {
+
+    // the names as constants: formats() answers without initialising JacksonFormat, which builds the three mappers
+    static final String JSON = "jackson-json";
+    static final String SMILE = "jackson-smile";
+    static final String CBOR = "jackson-cbor";
 
     @Override
     public List<MessageCodec<?>> codecs() {
@@ -24,5 +30,10 @@ public final class JacksonCodecProvider implements CodecProvider {
             codecs.add(new JacksonCodec<>(format, MessageType.INFRA_EXECUTION, TokenChecksum::infrastructureExecution));
         }
         return List.copyOf(codecs);
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(JSON, SMILE, CBOR);
     }
 }

@@ -27,12 +27,12 @@ enum JacksonFormat {
      * JSON text, UTF-8, compact. A character beyond the BMP is written as its 4 UTF-8 bytes, as Jackson 3 does by
      * default; Jackson 2 would otherwise write it as a 12-byte pair of {@code \\u} escapes, one per surrogate.
      */
-    JSON("jackson-json", () -> JsonMapper.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8),
+    JSON(JacksonCodecProvider.JSON, () -> JsonMapper.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8),
             true),
     /** Smile, Jackson's binary JSON: a {@code :)\n} header, then tokens; a repeated name refers back to its first. */
-    SMILE("jackson-smile", SmileMapper::builder, false),
+    SMILE(JacksonCodecProvider.SMILE, SmileMapper::builder, false),
     /** CBOR (RFC 8949): records and maps as maps of indefinite length, lists as arrays of definite length. */
-    CBOR("jackson-cbor", CBORMapper::builder, false);
+    CBOR(JacksonCodecProvider.CBOR, CBORMapper::builder, false);
 
     private final String format;
     private final ObjectMapper mapper;
