@@ -21,7 +21,7 @@ final class EpochNanos {
      */
     static void fill(Timestamp timestamp, long epochNanos) {
         long seconds = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
-        int nanos = (int) Math.floorMod(epochNanos, NANOS_PER_SECOND);
+        int nanos = Math.floorMod(epochNanos, NANOS_PER_SECOND);
         if (seconds != 0) {
             timestamp.setSeconds(seconds);
         }
