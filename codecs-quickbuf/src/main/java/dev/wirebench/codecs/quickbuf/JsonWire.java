@@ -36,7 +36,7 @@ final class JsonWire implements QuickbufWire {
 
     /**
      * Measurement only: the parser turns every leading {@code -} of a number into one more level of
-     * recursion, so a price of some ten thousand minus signs throws {@code StackOverflowError}; see
+     * recursion, so a price of 10,000 minus signs throws {@code StackOverflowError}; see
      * the README.
      */
     @Override

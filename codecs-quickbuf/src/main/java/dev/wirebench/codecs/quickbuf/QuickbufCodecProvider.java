@@ -13,7 +13,7 @@ import java.util.List;
  * <p>All claim {@code measurement} only. {@code quickbuf} passes the kit's hostile-input checks, but a
  * string header that declares a length of 2 GiB makes QuickBuffers allocate the string's array
  * before it checks the bytes left, and the read ends in {@code OutOfMemoryError}. {@code quickbuf-json}
- * passes them too, but its number parser recurses once per leading minus sign: a price of 20,000 of
+ * passes them too, but its number parser recurses once per leading minus sign: a price of 10,000 of
  * them ends in {@code StackOverflowError}. The README gives the bytes.
  */
 public final class QuickbufCodecProvider implements CodecProvider {
