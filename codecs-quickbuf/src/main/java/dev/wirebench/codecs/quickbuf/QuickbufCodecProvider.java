@@ -4,6 +4,7 @@ import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.MessageCodec;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The QuickBuffers codecs: protobuf binary ({@code quickbuf/market-data}, {@code quickbuf/user},
@@ -25,5 +26,10 @@ public final class QuickbufCodecProvider implements CodecProvider {
                 QuickbufCodec.order(new BinaryWire()), QuickbufCodec.infrastructureExecution(new BinaryWire()),
                 QuickbufCodec.marketData(new JsonWire()), QuickbufCodec.user(new JsonWire()),
                 QuickbufCodec.order(new JsonWire()), QuickbufCodec.infrastructureExecution(new JsonWire()));
+    }
+
+    @Override
+    public Set<String> formats() {
+        return Set.of(BinaryWire.FORMAT, JsonWire.FORMAT);
     }
 }
