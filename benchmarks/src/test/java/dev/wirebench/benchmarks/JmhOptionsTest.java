@@ -79,6 +79,9 @@ class JmhOptionsTest {
         assertEquals(TimeValue.milliseconds(100), quick.getMeasurementTime().get());
         assertEquals(List.of("heap"), List.copyOf(quick.getParameter("buffer").get()));
         assertEquals(List.of("gc"), profilers(quick));
+        List<String> plain = List.copyOf(quick.getParameter(JmhOptions.CODEC_PARAM).get());
+        assertTrue(plain.contains("protobuf-json/order") && plain.contains("sbe/user"), plain.toString());
+        assertTrue(plain.stream().noneMatch(c -> c.contains("+guarded")), "quick leaves the guards' variants out: " + plain);
 
         Options mine = build("--quick", "-f", "3", "-i", "7", "-p", "buffer=direct");
         assertEquals(3, mine.getForkCount().get());

@@ -81,7 +81,9 @@ public final class Codecs {
 
     /**
      * The names matching a comma-separated list of exact names or globs ({@code *} any text,
-     * {@code ?} one character), e.g. {@code sbe/*,* /order}, in registry order without repeats.
+     * {@code ?} one character), e.g. {@code sbe/*,* /order}, in registry order without repeats. A pattern
+     * after {@code !} takes the names it matches out of those the patterns before it chose:
+     * {@code *,!*+guarded/*}.
      *
      * @throws IllegalArgumentException if a pattern matches nothing, listing the known names
      */
@@ -90,6 +92,15 @@ public final class Codecs {
         for (String pattern : patterns.split(",")) {
             String p = pattern.strip();
             if (p.isEmpty()) {
+                continue;
+            }
+            if (p.startsWith("!")) {
+                // an exclusion takes out of what the patterns before it chose: *,!*+guarded/* is every plain format
+                Pattern regex = glob(p.substring(1));
+                if (providers.keySet().stream().noneMatch(name -> regex.matcher(name).matches())) {
+                    throw unknown(p.substring(1));
+                }
+                selected.removeIf(name -> regex.matcher(name).matches());
                 continue;
             }
             Pattern regex = glob(p);

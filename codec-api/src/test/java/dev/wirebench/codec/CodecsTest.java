@@ -155,6 +155,10 @@ class CodecsTest {
         assertEquals(List.of("a/user", "ab/user"), codecs.select("a*,a/user"));
         assertEquals(List.of("toy/user"), codecs.select(" toy/user "));
         assertEquals(List.of("a/user"), codecs.select("?/user"));
+        assertEquals(List.of("toy/user"), codecs.select("*,!a*/user"), "an exclusion takes out what came before it");
+        assertEquals(List.of("toy/user", "a/user"), codecs.select("*,!a*/user,a/user"), "and what comes after it adds back");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> codecs.select("*,!nope/*"));
+        assertTrue(e.getMessage().startsWith("no codec matches 'nope/*'"), e.getMessage());
     }
 
     /** A codec that only has a name. */
