@@ -9,16 +9,14 @@ import com.google.protobuf.Timestamp;
  */
 final class EpochNanos {
 
-    private static final int NANOS_PER_SECOND = 1_000_000_000;
-
     private EpochNanos() {
     }
 
     /** A Timestamp of {@code epochNanos}: floored seconds and a non-negative nano part, as Timestamp requires. */
     static Timestamp toTimestamp(long epochNanos) {
         return Timestamp.newBuilder()
-                .setSeconds(Math.floorDiv(epochNanos, NANOS_PER_SECOND))
-                .setNanos(Math.floorMod(epochNanos, NANOS_PER_SECOND))
+                .setSeconds(dev.wirebench.codec.EpochNanos.seconds(epochNanos))
+                .setNanos(dev.wirebench.codec.EpochNanos.nanos(epochNanos))
                 .build();
     }
 
@@ -29,20 +27,6 @@ final class EpochNanos {
      *                                  0..999,999,999 or the instant does not fit a long of nanoseconds
      */
     static long of(Timestamp timestamp, String field) {
-        long seconds = timestamp.getSeconds();
-        int nanos = timestamp.getNanos();
-        if (nanos < 0 || nanos >= NANOS_PER_SECOND) {
-            throw new IllegalArgumentException(field + ": Timestamp nanos must be 0..999999999, was " + nanos);
-        }
-        // Long.MIN_VALUE nanoseconds has seconds whose product with 1e9 alone overflows: borrow a
-        // second from negative instants so every long stays reachable (as Duration.toNanos does)
-        long borrowed = seconds < 0 ? 1 : 0;
-        try {
-            return Math.addExact(Math.multiplyExact(seconds + borrowed, NANOS_PER_SECOND),
-                    nanos - borrowed * NANOS_PER_SECOND);
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException(field + ": Timestamp of " + seconds + " s is outside the range of "
-                    + "epoch nanoseconds in a long (years 1677 to 2262)", e);
-        }
+        return dev.wirebench.codec.EpochNanos.of(timestamp.getSeconds(), timestamp.getNanos(), field);
     }
 }

@@ -10,8 +10,6 @@ import dev.wirebench.codecs.quickbuf.generated.Timestamp;
  */
 final class EpochNanos {
 
-    private static final int NANOS_PER_SECOND = 1_000_000_000;
-
     private EpochNanos() {
     }
 
@@ -20,8 +18,8 @@ final class EpochNanos {
      * each only when non-zero, as protobuf-java writes a proto3 message.
      */
     static void fill(Timestamp timestamp, long epochNanos) {
-        long seconds = Math.floorDiv(epochNanos, NANOS_PER_SECOND);
-        int nanos = Math.floorMod(epochNanos, NANOS_PER_SECOND);
+        long seconds = dev.wirebench.codec.EpochNanos.seconds(epochNanos);
+        int nanos = dev.wirebench.codec.EpochNanos.nanos(epochNanos);
         if (seconds != 0) {
             timestamp.setSeconds(seconds);
         }
@@ -38,20 +36,6 @@ final class EpochNanos {
      */
     static long of(Timestamp timestamp, String field, UnknownFields unknown) {
         unknown.note(timestamp);
-        long seconds = timestamp.getSeconds();
-        int nanos = timestamp.getNanos();
-        if (nanos < 0 || nanos >= NANOS_PER_SECOND) {
-            throw new IllegalArgumentException(field + ": Timestamp nanos must be 0..999999999, was " + nanos);
-        }
-        // Long.MIN_VALUE nanoseconds has seconds whose product with 1e9 alone overflows: borrow a
-        // second from negative instants so every long stays reachable (as Duration.toNanos does)
-        long borrowed = seconds < 0 ? 1 : 0;
-        try {
-            return Math.addExact(Math.multiplyExact(seconds + borrowed, NANOS_PER_SECOND),
-                    nanos - borrowed * NANOS_PER_SECOND);
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException(field + ": Timestamp of " + seconds + " s is outside the range of "
-                    + "epoch nanoseconds in a long (years 1677 to 2262)", e);
-        }
+        return dev.wirebench.codec.EpochNanos.of(timestamp.getSeconds(), timestamp.getNanos(), field);
     }
 }

@@ -1,7 +1,5 @@
 package dev.wirebench.codecs.thrift;
 
-import org.apache.thrift.TConfiguration;
-import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
 
 /**
@@ -16,7 +14,7 @@ import org.apache.thrift.transport.TTransportException;
  * {@code TConfiguration}'s maximum message size (100 MB) once {@code reset} has re-aimed it; this one knows the
  * message's length.
  */
-final class ArrayReadTransport extends TTransport {
+final class ArrayReadTransport extends InMemoryTransport {
 
     private byte[] array;
     private int position;
@@ -76,27 +74,5 @@ final class ArrayReadTransport extends TTransport {
     @Override
     public void write(byte[] buf, int off, int len) {
         throw new UnsupportedOperationException("a read transport");
-    }
-
-    @Override
-    public boolean isOpen() {
-        return true;
-    }
-
-    @Override
-    public void open() {
-    }
-
-    @Override
-    public void close() {
-    }
-
-    @Override
-    public TConfiguration getConfiguration() {
-        return TConfiguration.DEFAULT;
-    }
-
-    @Override
-    public void updateKnownMessageSize(long size) {
     }
 }

@@ -1,8 +1,5 @@
 package dev.wirebench.codecs.thrift;
 
-import org.apache.thrift.TConfiguration;
-import org.apache.thrift.transport.TTransport;
-
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
@@ -14,7 +11,7 @@ import java.nio.ByteBuffer;
  * {@code TTransportException}: no Thrift code catches a runtime exception, so it reaches the codec as it is), with
  * nothing written at or past the limit.
  */
-final class BufferWriteTransport extends TTransport {
+final class BufferWriteTransport extends InMemoryTransport {
 
     private ByteBuffer dst;
     private byte[] array;
@@ -54,28 +51,6 @@ final class BufferWriteTransport extends TTransport {
     @Override
     public int read(byte[] buf, int off, int len) {
         throw new UnsupportedOperationException("a write transport");
-    }
-
-    @Override
-    public boolean isOpen() {
-        return true;
-    }
-
-    @Override
-    public void open() {
-    }
-
-    @Override
-    public void close() {
-    }
-
-    @Override
-    public TConfiguration getConfiguration() {
-        return TConfiguration.DEFAULT;
-    }
-
-    @Override
-    public void updateKnownMessageSize(long size) {
     }
 
     @Override
