@@ -46,10 +46,12 @@ final class JmhRun {
         List<JmhResult> results = JmhJson.read(fileOrFolder);
         RoundLog rounds = RoundLog.read(fileOrFolder);
         List<Measure> measures = new ArrayList<>(JmhMeasures.of(results, JmhRun::dims, rounds));
-        // the codec suite's cases by message, then operation in the order the suite defines them (JMH sorts by name)
+        // the codec suite's cases by message, then operation in the order the suite defines them (JMH sorts by name),
+        // then format: a run in rounds merges its cases in the order their forks first ran
         List<Measure> codec = new ArrayList<>(measures.stream().filter(JmhRun::isCodec).toList());
         codec.sort(Comparator.comparing((Measure m) -> m.dims().get("message"))
-                .thenComparingInt(m -> operationIndex(m.dims().get("operation"))));
+                .thenComparingInt(m -> operationIndex(m.dims().get("operation")))
+                .thenComparing(m -> m.dims().get("format")));
         measures.removeIf(JmhRun::isCodec);
         measures.addAll(0, codec);
         Map<String, String> settings = new LinkedHashMap<>();

@@ -247,8 +247,10 @@ final class RunReport {
                         + "record, as the tables above measure it, beside encode from the library's object built in "
                         + "set-up; decode to the record beside decode to the library's object. The mapping's share is "
                         + "the part of the record's time the native form does not spend, 1 - native ÷ record, the median "
-                        + "of the per-round values with its 95% interval. A format whose library works on the records "
-                        + "themselves (jdk, kryo, fory, jackson) has only the record's figures.");
+                        + "of the per-round values with its 95% interval. Every other format has only the record's "
+                        + "figures: its library works on the records themselves (jdk, kryo, fory, jackson), or its codec "
+                        + "writes and reads the bytes from and to the record directly (raw, sbe, flatbuffers, capnp, "
+                        + "msgpack).");
     }
 
     /**
