@@ -53,7 +53,7 @@ final class JmhOptions {
                 options.param(CODEC_PARAM, selected.toArray(String[]::new));
             }
             if (nativeCodec && !cmd.getParameter(NATIVE_PARAM).hasValue()) {
-                List<String> withModel = selected.stream().filter(n -> codecs.create(n).nativeModel().isPresent()).toList();
+                List<String> withModel = withNativeModel(codecs, selected);
                 if (withModel.isEmpty()) {
                     err.println("wirebench: " + NativeBenchmark.class.getSimpleName() + " left out: none of the selected "
                             + "codecs has a native model");
@@ -90,6 +90,11 @@ final class JmhOptions {
         }
         options.jvmArgsAppend(append.toArray(String[]::new));
         return options.build();
+    }
+
+    /** The codecs among {@code names} that have a native model: NativeBenchmark's values. */
+    static List<String> withNativeModel(Codecs codecs, List<String> names) {
+        return names.stream().filter(n -> codecs.create(n).nativeModel().isPresent()).toList();
     }
 
     /** Whether a benchmark the command line selects declares {@code param} with no values of its own. */

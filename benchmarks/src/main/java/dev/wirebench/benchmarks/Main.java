@@ -141,8 +141,8 @@ public final class Main {
         if (cmd.shouldListWithParams()) {
             lister.listWithParams(cmd);
             out.println("codec values from the registry: " + String.join(", ", codecs.names()));
-            out.println("nativeCodec values from the registry: " + String.join(", ", codecs.names().stream()
-                    .filter(n -> codecs.create(n).nativeModel().isPresent()).toList()));
+            out.println(JmhOptions.NATIVE_PARAM + " values from the registry: "
+                    + String.join(", ", JmhOptions.withNativeModel(codecs, codecs.names())));
             return 0;
         }
         if (cmd.shouldListProfilers()) {
