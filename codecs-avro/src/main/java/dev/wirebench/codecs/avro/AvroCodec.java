@@ -3,6 +3,7 @@ package dev.wirebench.codecs.avro;
 import dev.wirebench.codec.AbstractNativeCodec;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.ScratchBytes;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codec.message.Order;
@@ -64,7 +65,7 @@ final class AvroCodec<T, N> extends AbstractNativeCodec<T, N> {
     /** Re-aimed at each input by {@code DecoderFactory.binaryDecoder(bytes, offset, length, reuse)}. */
     private BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(new byte[0], null);
     /** The bytes of a direct buffer, copied here to be decoded: Avro decodes from a byte[] or a stream. */
-    private byte[] scratch = new byte[0];
+    private final ScratchBytes scratch = new ScratchBytes(0);
 
     private AvroCodec(String format, MessageType<T> type, Class<N> datumType, DatumWriter<N> writer,
                       DatumReader<N> reader, Function<T, N> toDatum, Function<N, T> toRecord,
@@ -196,11 +197,7 @@ final class AvroCodec<T, N> extends AbstractNativeCodec<T, N> {
         if (src.hasArray()) {
             decoder = DecoderFactory.get().binaryDecoder(src.array(), src.arrayOffset() + offset, length, decoder);
         } else {
-            if (scratch.length < length) {
-                scratch = new byte[Math.max(length, 2 * scratch.length)];
-            }
-            src.get(offset, scratch, 0, length);
-            decoder = DecoderFactory.get().binaryDecoder(scratch, 0, length, decoder);
+            decoder = DecoderFactory.get().binaryDecoder(scratch.copyOf(src, offset, length), 0, length, decoder);
         }
         try {
             N datum = reader.read(null, decoder);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.wirebench.codec.AbstractMessageCodec;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.ScratchBytes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,7 +36,7 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     private final TokenChecksum tokens;
     private final BufferOutput output = new BufferOutput();
     /** A direct buffer's bytes, copied out for the parser, which reads arrays or streams. */
-    private byte[] scratch = new byte[256];
+    private final ScratchBytes scratch = new ScratchBytes(256);
 
     JacksonCodec(JacksonFormat format, MessageType<T> type, TokenChecksum.Root root) {
         super(format.format(), type);
@@ -73,7 +74,7 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
             if (src.hasArray()) {
                 return reader.readValue(src.array(), src.arrayOffset() + offset, length);
             }
-            return reader.readValue(copy(src, offset, length), 0, length);
+            return reader.readValue(scratch.copyOf(src, offset, length), 0, length);
         } catch (IOException e) {
             throw malformed(describe(e), e);
         }
@@ -81,21 +82,13 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
 
     @Override
     protected long traverse(ByteBuffer src, int offset, int length) {
-        byte[] bytes = src.hasArray() ? src.array() : copy(src, offset, length);
+        byte[] bytes = src.hasArray() ? src.array() : scratch.copyOf(src, offset, length);
         int from = src.hasArray() ? src.arrayOffset() + offset : 0;
         try (JsonParser parser = reader.createParser(bytes, from, length)) {
             return tokens.read(parser, root);
         } catch (IOException e) {
             throw malformed(describe(e), e);
         }
-    }
-
-    private byte[] copy(ByteBuffer src, int offset, int length) {
-        if (scratch.length < length) {
-            scratch = new byte[Math.max(length, 2 * scratch.length)];
-        }
-        src.get(offset, scratch, 0, length);
-        return scratch;
     }
 
     /**

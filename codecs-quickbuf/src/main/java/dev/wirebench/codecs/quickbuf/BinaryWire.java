@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.quickbuf;
 
 import dev.wirebench.codec.Conformance;
+import dev.wirebench.codec.ScratchBytes;
 import us.hebi.quickbuf.ProtoMessage;
 import us.hebi.quickbuf.ProtoSink;
 import us.hebi.quickbuf.ProtoSource;
@@ -27,7 +28,7 @@ final class BinaryWire implements QuickbufWire {
 
     private final ProtoSink sink = ProtoSink.newArraySink();
     private final ProtoSource source = ProtoSource.newArraySource();
-    private byte[] scratch = new byte[0];
+    private final ScratchBytes scratch = new ScratchBytes(0);
 
     @Override
     public String format() {
@@ -57,9 +58,10 @@ final class BinaryWire implements QuickbufWire {
                 sink.setOutput(dst.array(), dst.arrayOffset() + offset, size);
                 message.writeTo(sink);
             } else {
-                sink.setOutput(scratch(size), 0, size);
+                byte[] bytes = scratch.atLeast(size);
+                sink.setOutput(bytes, 0, size);
                 message.writeTo(sink);
-                dst.put(offset, scratch, 0, size);
+                dst.put(offset, bytes, 0, size);
             }
         } catch (IOException outOfSpace) {
             // an array sink throws only OutOfSpaceException, which the size check rules out
@@ -75,8 +77,7 @@ final class BinaryWire implements QuickbufWire {
         if (src.hasArray()) {
             source.setInput(src.array(), src.arrayOffset() + offset, length);
         } else {
-            src.get(offset, scratch(length), 0, length);
-            source.setInput(scratch, 0, length);
+            source.setInput(scratch.copyOf(src, offset, length), 0, length);
         }
         // clear(), not clearQuick(): the getters are read without has-checks (proto3: absent is zero),
         // and clearQuick() leaves the old numbers behind the cleared has-bits
@@ -86,10 +87,4 @@ final class BinaryWire implements QuickbufWire {
         ProtoMessage.mergeFrom(message, source);
     }
 
-    private byte[] scratch(int size) {
-        if (scratch.length < size) {
-            scratch = new byte[Math.max(size, scratch.length * 2)];
-        }
-        return scratch;
-    }
 }

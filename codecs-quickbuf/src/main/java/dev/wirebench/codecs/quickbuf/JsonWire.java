@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.quickbuf;
 
 import dev.wirebench.codec.Conformance;
+import dev.wirebench.codec.ScratchBytes;
 import us.hebi.quickbuf.JsonSink;
 import us.hebi.quickbuf.JsonSource;
 import us.hebi.quickbuf.ProtoMessage;
@@ -27,7 +28,7 @@ final class JsonWire implements QuickbufWire {
 
     private final RepeatedByte printed = RepeatedByte.newEmptyInstance();
     private final JsonSink sink = JsonSink.newInstance(printed);
-    private byte[] scratch = new byte[0];
+    private final ScratchBytes scratch = new ScratchBytes(0);
 
     @Override
     public String format() {
@@ -69,11 +70,7 @@ final class JsonWire implements QuickbufWire {
         if (src.hasArray()) {
             in = JsonSource.newInstance(src.array(), src.arrayOffset() + offset, length);
         } else {
-            if (scratch.length < length) {
-                scratch = new byte[Math.max(length, scratch.length * 2)];
-            }
-            src.get(offset, scratch, 0, length);
-            in = JsonSource.newInstance(scratch, 0, length);
+            in = JsonSource.newInstance(scratch.copyOf(src, offset, length), 0, length);
         }
         message.clear();
         message.mergeFrom(in);

@@ -2,6 +2,7 @@ package dev.wirebench.codecs.thrift;
 
 import dev.wirebench.codec.AbstractNativeCodec;
 import dev.wirebench.codec.MessageType;
+import dev.wirebench.codec.ScratchBytes;
 import dev.wirebench.codec.message.InfrastructureExecution;
 import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codec.message.Order;
@@ -48,7 +49,7 @@ final class ThriftCodec<T, N extends TBase<N, ?>> extends AbstractNativeCodec<T,
     // libthrift's defaults: no limit on string lengths or container counts beyond what the transport checks
     private final TCompactProtocol reader = new TCompactProtocol(in);
     /** A direct buffer's message, copied here to be read in place; grows to the largest message seen. */
-    private byte[] scratch = new byte[0];
+    private final ScratchBytes scratch = new ScratchBytes(0);
 
     private ThriftCodec(MessageType<T> type, Class<N> structType, Supplier<N> newStruct, Function<T, N> toStruct,
                         Function<N, T> toRecord, ToLongFunction<N> checksum) {
@@ -123,11 +124,7 @@ final class ThriftCodec<T, N extends TBase<N, ?>> extends AbstractNativeCodec<T,
         if (src.hasArray()) {
             in.aim(src.array(), src.arrayOffset() + offset, length);
         } else {
-            if (scratch.length < length) {
-                scratch = new byte[length];
-            }
-            src.get(offset, scratch, 0, length);
-            in.aim(scratch, 0, length);
+            in.aim(scratch.copyOf(src, offset, length), 0, length);
         }
         reader.reset();
         N message = newStruct.get();
