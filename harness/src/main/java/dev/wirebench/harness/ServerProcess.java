@@ -182,6 +182,11 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** Whether the server's JVM is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Closes the child's input, asks it to stop (SIGTERM: its shutdown hooks run), and kills it after 10 s. */
     @Override
     public void close() {

@@ -11,7 +11,13 @@ import dev.wirebench.harness.cli.ExitStatus;
 import dev.wirebench.harness.cli.Role;
 import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.cli.Subcommand;
-import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.hdr.IntervalLog;
+import dev.wirebench.harness.rig.Load;
+import dev.wirebench.harness.rig.Rig;
+import dev.wirebench.harness.rig.RigPlan;
+import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.harness.rig.Rounds;
+import dev.wirebench.harness.rig.Sweep;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
@@ -22,7 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -31,11 +37,6 @@ import java.util.Random;
  * is one side of a two-host run.
  */
 public final class FixCommand extends AbstractSubcommand {
-
-    /** Rates of a sweep, orders per second. */
-    static final long[] SWEEP_RATES = {1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000};
-    /** A sweep stops after the first rate whose achieved rate is below this share of the target. */
-    static final double KNEE = 0.95;
 
     /** Started by {@code --role both}: serve until standard input ends, so the server dies with its client. */
     private final boolean untilInputEnds;
@@ -104,7 +105,7 @@ public final class FixCommand extends AbstractSubcommand {
         return ExitStatus.DONE;
     }
 
-    /** Measures every engine in turn, filing each result as it is done, so a stopped run keeps what finished. */
+    /** Measures every engine in rounds, filing each result as it is done, so a stopped run keeps what finished. */
     private static ExitStatus measure(FixOptions options, PrintStream out, PrintStream err) {
         RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "fix", err);
         if (folder == null) {
@@ -118,80 +119,65 @@ public final class FixCommand extends AbstractSubcommand {
         long started = System.nanoTime();
         long seed = new Random().nextLong();
         report.seed(seed);
-        int repeats = options.repeats();
-        int total = options.engines().size() * repeats;
-        int done = 0;
-        for (int round = 1; round <= repeats; round++) {
-            // a fresh order each round, so that drift over the run (a neighbour, heat) spreads over every engine
-            List<String> order = repeats == 1 ? options.engines() : Repeats.order(options.engines(), seed, round);
-            for (String name : order) {
-                done++;
-                if (report.failed(name)) {
-                    continue;
-                }
-                FixEngine engine = FixEngines.create(name);
-                double elapsed = (System.nanoTime() - started) / 1e9;
-                out.printf(Locale.ROOT, "[%d/%d] %s%s (%.0f s elapsed%s)%n", done, total, name,
-                        repeats == 1 ? "" : ", round " + round + "/" + repeats, elapsed,
-                        done == 1 ? "" : String.format(Locale.ROOT, ", about %.0f s left", elapsed / (done - 1) * (total - done + 1)));
-                report.settings(name, engine.settings());
-                try {
-                    if (options.role() == Role.CLIENT) {
-                        runEngine(engine, new InetSocketAddress(options.host(), options.port()), options, report, out);
-                    } else {
-                        try (ServerProcess server = startServer(name)) {
-                            runEngine(engine, server.address(), options, report, out);
-                        }
+        // each engine names its own server, so every case meets a fresh server JVM
+        List<Rounds.Case> cases = options.engines().stream().map(e -> new Rounds.Case(e, e)).toList();
+        boolean remote = options.role() == Role.CLIENT;
+        Map<String, String> failed = Rounds.run("fix", cases, options.repeats(), seed,
+                remote ? null : FixCommand::startServer, new InetSocketAddress(options.host(), options.port()),
+                (c, server, round) -> {
+                    FixEngine engine = FixEngines.create(c.label());
+                    report.settings(c.label(), engine.settings());
+                    try {
+                        runEngine(engine, server, round, options, folder, report, out);
+                    } finally {
+                        report.write();
                     }
-                } catch (IOException | RuntimeException e) {
-                    String why = e.getMessage() == null ? e.toString() : e.getMessage();
-                    err.println("wirebench fix: " + name + " failed" + (repeats == 1 ? "" : " in round " + round) + ": " + why
-                            + (repeats == 1 || round == repeats ? "" : "; its later rounds are skipped"));
-                    report.failed(name, (repeats == 1 ? "" : "round " + round + ": ") + why);
-                }
-                report.write();
-            }
-        }
+                }, out, err);
+        failed.forEach(report::failed);
+        report.write();
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
-        return report.anyFailed() ? ExitStatus.FAILED : ExitStatus.DONE;
+        return failed.isEmpty() ? ExitStatus.DONE : ExitStatus.FAILED;
     }
 
-    private static void runEngine(FixEngine engine, InetSocketAddress server, FixOptions options, FixReport report,
-                                  PrintStream out) throws IOException {
+    private static void runEngine(FixEngine engine, InetSocketAddress server, int round, FixOptions options,
+                                  RunFolder folder, FixReport report, PrintStream out) throws IOException {
         if (!options.sweep()) {
             Path file = options.history() == null ? null : historyFile(options.history(), engine.name());
-            PingPongRun.Result result;
+            RigResult result;
             try (HistoryWriter history = file == null ? null : new HistoryWriter(file)) {
-                result = PingPongRun.run(engine, server, options.load(), options.warmup(), options.duration(),
-                        options.logonTimeout(), history, out);
+                result = measureOnce(engine, server, options.load(), round, options, folder, history, out);
             }
             out.println("  " + FixReport.oneLine(result) + (file == null ? "" : "; history in " + file));
             report.add(result);
+            if (result.failure() != null) {
+                throw new IOException(result.failure());
+            }
             return;
         }
-        for (long rate : SWEEP_RATES) {
-            PingPongRun.Result result;
-            try {
-                result = PingPongRun.run(engine, server, Load.rate(rate), options.warmup(), options.duration(),
-                        options.logonTimeout(), null, out);
-            } catch (IOException stalled) {
-                // past the knee an engine may stop answering in time; that ends the sweep, not the run
-                out.printf("  %s: the knee is below %d orders/s (%s)%n", engine.name(), rate, stalled.getMessage());
-                report.knee(engine.name(), rate, stalled.getMessage());
-                return;
-            }
+        Sweep.Knee knee = Sweep.run(Sweep.RATES, rate -> {
+            RigResult result = measureOnce(engine, server, Load.rate(rate), round, options, folder, null, out);
             out.println("  " + FixReport.oneLine(result));
             report.add(result);
             report.write();
-            if (result.achievedRate() < KNEE * rate) {
-                out.printf("  %s: the knee is below %d orders/s (achieved %.0f/s)%n", engine.name(), rate,
-                        result.achievedRate());
-                report.knee(engine.name(), rate, String.format("achieved %.0f/s", result.achievedRate()));
-                return;
-            }
+            return result;
+        });
+        out.println("  " + engine.name() + ": " + knee);
+        report.knee(engine.name(), knee);
+    }
+
+    /** One measurement of one engine at one load, its windows written to an interval log in the run folder. */
+    private static RigResult measureOnce(FixEngine engine, InetSocketAddress server, Load load, int round,
+                                         FixOptions options, RunFolder folder, HistoryWriter history,
+                                         PrintStream out) throws IOException {
+        RigPlan plan = options.plan(load);
+        Map<String, String> config = options.config(engine.name(), load, plan);
+        String name = engine.name() + (load.closed() ? "" : "-" + load.ratePerSecond()) + "-round" + round + ".hlog";
+        try (FixTarget target = new FixTarget(engine, history);
+             IntervalLog log = new IntervalLog(folder.resolve(name), config, RunFolder.localHost(),
+                     FixTarget.RESPONSES, plan.duration().toNanos() / 1e9)) {
+            return Rig.run(target, server, load, plan, log, out);
         }
-        report.knee(engine.name(), Long.MAX_VALUE, "every rate up to " + SWEEP_RATES[SWEEP_RATES.length - 1] + "/s held");
     }
 
     /** The server of {@code engine} in a JVM of its own on a free loopback port, ending with this JVM. */

@@ -5,19 +5,24 @@ import dev.wirebench.harness.Flags;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.rig.Idle;
+import dev.wirebench.harness.rig.Load;
+import dev.wirebench.harness.rig.RigPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
-                         Duration warmup, Duration duration, int repeats, Duration logonTimeout, Path history,
-                         Path resultsDir) {
+                         int sessions, int inFlight, boolean spin, Duration window, Duration warmup, Duration duration,
+                         int repeats, Duration logonTimeout, Path history, Path resultsDir) {
 
     /**
      * Repeats of each engine when none are asked for: eight, so that a compare of two runs of four engines
@@ -48,6 +53,14 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 + "send time, so stalls are not hidden (coordinated omission)").withRequiredArg().describedAs("N");
         parser.accepts("sweep", "open loop at rising rates (1000, 2000, 5000, 10000, ... orders/s) until the achieved "
                 + "rate falls below 95% of the target: the knee, per engine");
+        parser.accepts("sessions", "client sessions, each logged on with its own connection (default 1)")
+                .withRequiredArg().describedAs("N");
+        parser.accepts("in-flight", "orders each session keeps in flight in closed loop (default 1), or may have in flight"
+                + " at a rate before the sender waits, late (default: no limit)").withRequiredArg().describedAs("W");
+        parser.accepts("spin", "the client's threads, and the server's where the engine can, poll instead of blocking:"
+                + " the OS's wake-up leaves the round trip, and each spinning thread keeps a core busy");
+        parser.accepts("window", "the interval of each client's interval log (.hlog, one per engine, load and round)")
+                .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
                 + "per engine (FILE with the engine's name before the extension)").withRequiredArg().describedAs("FILE");
         CommonOptions.role(parser, "both: server and client on loopback, the server in its own JVM; server: only the "
@@ -95,6 +108,9 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                     + value(set, "mode") + "'");
         }
         Load load = set.has("rate") ? Load.rate(Flags.positive("--rate", value(set, "rate"))) : Load.CLOSED;
+        int sessions = set.has("sessions") ? Flags.positiveInt("--sessions", value(set, "sessions")) : 1;
+        Integer inFlight = set.has("in-flight") ? Flags.positiveInt("--in-flight", value(set, "in-flight")) : null;
+        Duration window = Durations.parse("--window", value(set, "window"));
         Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
         Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
         Integer repeats = set.has("repeats") ? Flags.positiveInt("--repeats", value(set, "repeats")) : null;
@@ -121,6 +137,15 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         if (duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0");
         }
+        if (window.isZero()) {
+            throw new IllegalArgumentException("--window must be above 0");
+        }
+        if (history != null && sessions > 1) {
+            throw new IllegalArgumentException("--history keeps one session's conversation: not with --sessions " + sessions);
+        }
+        if (inFlight == null) {
+            inFlight = load.closed() && !sweep ? 1 : RigPlan.UNLIMITED;
+        }
         if (role != Role.BOTH && engines.size() != 1) {
             throw new IllegalArgumentException("--role " + role.name().toLowerCase(Locale.ROOT)
                     + " runs one engine: pass --engines with one of " + String.join(", ", known));
@@ -135,8 +160,8 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
-                port == null ? DEFAULT_PORT : port, load, sweep, warmup, duration, repeats, logonTimeout, history,
-                resultsDir);
+                port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, set.has("spin"), window, warmup,
+                duration, repeats, logonTimeout, history, resultsDir);
     }
 
     private static String value(OptionSet set, String option) {
@@ -159,8 +184,31 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
-        String how = sweep ? "rate sweep (open loop)" : load.toString();
-        return how + ", warm-up " + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
+        String how = sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
+        return how + ", " + sessions + (sessions == 1 ? " session" : " sessions") + (inFlight == RigPlan.UNLIMITED ? ""
+                : " x " + inFlight + " in flight") + (spin ? ", spinning" : ", blocking") + ", warm-up "
+                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
                 + (sweep ? " per rate" : "") + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
+    }
+
+    /** How the rig runs one measurement at {@code load}. */
+    RigPlan plan(Load load) {
+        return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
+                window, Idle.of(spin), logonTimeout, RigPlan.DEFAULT_STALL);
+    }
+
+    /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
+    Map<String, String> config(String engine, Load load, RigPlan plan) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("suite", "fix");
+        config.put("target", engine);
+        config.put("load", load.toString());
+        config.put("sessions", Integer.toString(plan.sessions()));
+        config.put("in-flight", plan.inFlight() == RigPlan.UNLIMITED ? "no limit" : Integer.toString(plan.inFlight()));
+        config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
+        config.put("warmup", Durations.seconds(plan.warmup()));
+        config.put("duration", Durations.seconds(plan.duration()));
+        config.put("window", Durations.seconds(plan.window()));
+        return config;
     }
 }

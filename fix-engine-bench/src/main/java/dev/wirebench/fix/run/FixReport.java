@@ -16,6 +16,9 @@ import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.rig.RigReport;
+import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.harness.rig.Sweep;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +41,7 @@ final class FixReport {
 
     private final RunFolder folder;
     private final FixOptions options;
-    private final List<PingPongRun.Result> results = new ArrayList<>();
+    private final List<RigResult> results = new ArrayList<>();
     private final Map<String, Map<String, String>> settings = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final Map<String, String> knees = new LinkedHashMap<>();
@@ -53,7 +56,7 @@ final class FixReport {
         settings.put(engine, engineSettings);
     }
 
-    void add(PingPongRun.Result result) {
+    void add(RigResult result) {
         results.add(result);
     }
 
@@ -71,35 +74,29 @@ final class FixReport {
         this.seed = seed;
     }
 
-    /** The sweep of {@code engine} stopped at {@code rate} (MAX_VALUE: it never did), and why. */
-    void knee(String engine, long rate, String why) {
-        long held = -1;
-        for (PingPongRun.Result r : results) {
-            if (r.engine().equals(engine) && r.load().ratePerSecond() < rate && r.achievedRate() >= FixCommand.KNEE * r.load().ratePerSecond()) {
-                held = Math.max(held, r.load().ratePerSecond());
-            }
-        }
-        knees.put(engine, (held < 0 ? "none of the rates held" : "held " + held + " orders/s")
-                + (rate == Long.MAX_VALUE ? "" : ", not " + rate + "/s") + " (" + why + ")");
+    /** Where the sweep of {@code engine} found its knee. */
+    void knee(String engine, Sweep.Knee knee) {
+        knees.put(engine, knee.toString());
     }
 
     boolean anyFailed() {
         return !failures.isEmpty();
     }
 
-    static String oneLine(PingPongRun.Result r) {
-        return String.format(Locale.ROOT, "%s, %s: %d orders, %.0f/s achieved; to the fill %s",
-                r.engine(), r.load(), r.orders(), r.achievedRate(), PercentileTable.brief(r.fills()));
+    static String oneLine(RigResult r) {
+        return String.format(Locale.ROOT, "%s, %s: %d orders, %.0f/s achieved%s; to the fill %s%s",
+                r.target(), r.load(), r.completed(), r.achievedRate(), r.rateMissed() ? " (rate NOT held)" : "",
+                PercentileTable.brief(r.completing()), r.failure() == null ? "" : "; ended early: " + r.failure());
     }
 
-    private String rowKey(PingPongRun.Result r) {
-        return options.sweep() ? r.engine() + "-" + r.load().ratePerSecond() : r.engine();
+    private String rowKey(RigResult r) {
+        return options.sweep() ? r.target() + "-" + r.load().ratePerSecond() : r.target();
     }
 
     /** Every repeat of each engine (and rate), in the order the rows first ran. */
-    private Map<String, List<PingPongRun.Result>> repeats() {
-        Map<String, List<PingPongRun.Result>> byRow = new LinkedHashMap<>();
-        for (PingPongRun.Result r : results) {
+    private Map<String, List<RigResult>> repeats() {
+        Map<String, List<RigResult>> byRow = new LinkedHashMap<>();
+        for (RigResult r : results) {
             byRow.computeIfAbsent(rowKey(r), k -> new ArrayList<>()).add(r);
         }
         return byRow;
@@ -111,19 +108,19 @@ final class FixReport {
         List<RecordedHistogram> histograms = new ArrayList<>();
         repeats().forEach((row, runs) -> {
             Map<String, String> dims = new LinkedHashMap<>();
-            dims.put("engine", runs.get(0).engine());
+            dims.put("engine", runs.get(0).target());
             if (!runs.get(0).load().closed()) {
                 dims.put("rate", Long.toString(runs.get(0).load().ratePerSecond()));
             }
-            Repeats.latency(dims, "fill", runs.stream().map(PingPongRun.Result::fills).toList(), measures, histograms);
-            Repeats.latency(dims, "ack", runs.stream().map(PingPongRun.Result::acks).toList(), measures, histograms);
-            Repeats.latency(dims, "sender lag", runs.stream().map(PingPongRun.Result::senderLag).toList(), measures,
+            Repeats.latency(dims, "fill", runs.stream().map(r -> r.latency("fill")).toList(), measures, histograms);
+            Repeats.latency(dims, "ack", runs.stream().map(r -> r.latency("ack")).toList(), measures, histograms);
+            Repeats.latency(dims, "sender lag", runs.stream().map(RigResult::senderLag).toList(), measures,
                     histograms);
-            Repeats.each(dims, "orders/s", "orders/s", Better.HIGHER, runs, PingPongRun.Result::achievedRate, measures);
-            Repeats.each(dims, "GCs", "GCs", Better.LOWER, runs, PingPongRun.Result::gcCount, measures);
-            Repeats.each(dims, "GC ms", "ms", Better.LOWER, runs, PingPongRun.Result::gcMillis, measures);
+            Repeats.each(dims, "orders/s", "orders/s", Better.HIGHER, runs, RigResult::achievedRate, measures);
+            Repeats.each(dims, "GCs", "GCs", Better.LOWER, runs, RigResult::gcCount, measures);
+            Repeats.each(dims, "GC ms", "ms", Better.LOWER, runs, RigResult::gcMillis, measures);
             Repeats.each(dims, "allocation", "B/order", Better.LOWER, runs,
-                    r -> r.allocatedBytesPerOrder() < 0 ? Double.NaN : r.allocatedBytesPerOrder(), measures);
+                    r -> r.bytesPerRequest() < 0 ? Double.NaN : r.bytesPerRequest(), measures);
         });
         Map<String, String> described = new LinkedHashMap<>();
         described.put("Load", options.describe());
@@ -136,6 +133,10 @@ final class FixReport {
                     + " interval, orders and max of them all");
         }
         knees.forEach((engine, knee) -> described.put("Knee of " + engine, knee));
+        String marked = RigReport.marks(results, r -> r.target() + (r.load().closed() ? "" : " at " + r.load().ratePerSecond() + "/s"));
+        if (!marked.isEmpty()) {
+            described.put("Marked", marked);
+        }
         List<String> failed = new ArrayList<>();
         failures.forEach((engine, why) -> failed.add(engine + ": " + why));
         return RunResults.of(folder.path(), "fix", "FIX ping-pong", described, failed, measures, histograms);

@@ -114,7 +114,7 @@ class FixCommandTest {
             assertTrue(model.measures().stream().filter(m -> m.dims().equals(dims) && m.metric().equals("orders/s"))
                     .findFirst().orElseThrow().estimate().median() > 1900, engine);
         }
-        assertTrue(ran.out().contains("open loop at 2000 orders/s"), ran.out());
+        assertTrue(ran.out().contains("fixed rate 2000/s"), ran.out());
     }
 
     @Test

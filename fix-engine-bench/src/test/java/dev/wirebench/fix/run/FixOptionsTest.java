@@ -63,6 +63,21 @@ class FixOptionsTest {
     }
 
     @Test
+    void shouldKeepOneOrderInFlightPerSessionInClosedLoopAndNoLimitAtARateUnlessTold() {
+        assertEquals(1, parse().plan(parse().load()).inFlight());
+        assertEquals(1, parse().plan(parse().load()).sessions());
+        FixOptions rate = parse("--rate", "5000", "--sessions", "4");
+        assertEquals(dev.wirebench.harness.rig.RigPlan.UNLIMITED, rate.plan(rate.load()).inFlight());
+        assertEquals(4, rate.plan(rate.load()).sessions());
+        FixOptions windowed = parse("--sessions", "3", "--in-flight", "8", "--spin");
+        assertEquals(8, windowed.plan(windowed.load()).inFlight());
+        assertEquals(dev.wirebench.harness.rig.Idle.SPIN, windowed.plan(windowed.load()).idle());
+        assertTrue(windowed.describe().contains("3 sessions x 8 in flight, spinning"), windowed.describe());
+        assertMessage("--history keeps one session's conversation: not with --sessions 2", "--history", "h.log",
+                "--sessions", "2");
+    }
+
+    @Test
     void shouldTakeTheTwoSidesOfATwoHostRun() {
         FixOptions server = parse("--role", "server", "--engines", "raw", "--bind", "10.0.0.1", "--port", "0");
         assertEquals(dev.wirebench.harness.cli.Role.SERVER, server.role());

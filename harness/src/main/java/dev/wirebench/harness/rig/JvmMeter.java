@@ -1,4 +1,4 @@
-package dev.wirebench.fix.run;
+package dev.wirebench.harness.rig;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -12,7 +12,7 @@ import java.util.Map;
  * over the threads alive at both readings: bytes of a thread that started or ended inside the window
  * are not counted, so the caller keeps its own threads alive across the window.
  */
-final class JvmMeter {
+public final class JvmMeter {
 
     private final long gcCount;
     private final long gcMillis;
@@ -25,7 +25,7 @@ final class JvmMeter {
         this.allocated = allocated;
     }
 
-    static JvmMeter now() {
+    public static JvmMeter now() {
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -51,16 +51,16 @@ final class JvmMeter {
         return byThread;
     }
 
-    long gcCountSince(JvmMeter start) {
+    public long gcCountSince(JvmMeter start) {
         return gcCount - start.gcCount;
     }
 
-    long gcMillisSince(JvmMeter start) {
+    public long gcMillisSince(JvmMeter start) {
         return gcMillis - start.gcMillis;
     }
 
     /** Bytes allocated since {@code start} by the threads alive at both readings, or -1 if unknown. */
-    long allocatedBytesSince(JvmMeter start) {
+    public long allocatedBytesSince(JvmMeter start) {
         if (allocated == null || start.allocated == null) {
             return -1;
         }
