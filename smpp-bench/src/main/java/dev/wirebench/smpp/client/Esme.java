@@ -141,6 +141,17 @@ public final class Esme implements AutoCloseable {
      * @throws IllegalArgumentException if the PDU is longer than {@link EsmeConfig#maxCommandLength()}
      */
     public void submit(SubmitSm request, SubmitListener listener) throws InterruptedException {
+        submit(request, listener, -1);
+    }
+
+    /**
+     * As {@link #submit(SubmitSm, SubmitListener)}, with the time the request was meant to leave at: the
+     * listener gets {@code stamp} as its {@code sentNanos}, and the request timeout counts from it, so a load
+     * generator's schedule (and any lateness against it) is what the response is timed from.
+     *
+     * @param stamp a {@link System#nanoTime()} value, or -1 for the moment it is written
+     */
+    public void submit(SubmitSm request, SubmitListener listener, long stamp) throws InterruptedException {
         boolean onLoop = channel.eventLoop().inEventLoop();
         int index = window.acquire(onLoop ? 0 : requestTimeoutNanos);
         if (index == PendingWindow.FULL) {
@@ -172,7 +183,7 @@ public final class Esme implements AutoCloseable {
             throw new IllegalArgumentException("submit_sm would be " + length + " octets, over the cap of "
                     + config.maxCommandLength());
         }
-        int sequence = window.arm(index, listener, System.nanoTime());
+        int sequence = window.arm(index, listener, stamp == -1 ? System.nanoTime() : stamp);
         out.setInt(start + SEQUENCE_OFFSET, sequence);
         channel.writeAndFlush(out, channel.voidPromise());
         if (window.isClosed()) {

@@ -8,7 +8,11 @@ import dev.wirebench.harness.cli.AbstractSubcommand;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.harness.ServerProcess;
-import dev.wirebench.harness.results.Repeats;
+import dev.wirebench.harness.hdr.IntervalLog;
+import dev.wirebench.harness.rig.Rig;
+import dev.wirebench.harness.rig.RigPlan;
+import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.harness.rig.Rounds;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
 
@@ -17,8 +21,8 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
@@ -66,26 +70,25 @@ public final class SmppCommand extends AbstractSubcommand {
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
         SmppOptions options = SmppOptions.from(set);
-        try {
-            return switch (options.role()) {
-                case SERVER -> serve(options, untilInputEnds, out, err);
-                case CLIENT, BOTH -> measure(options, out, err);
-            };
-        } catch (IOException e) {
-            err.println("wirebench smpp: " + e.getMessage());
-            return ExitStatus.FAILED;
-        }
+        return switch (options.role()) {
+            case SERVER -> serve(options, untilInputEnds, out, err);
+            case CLIENT, BOTH -> measure(options, out, err);
+        };
     }
 
     /** This project's SMSC in a JVM of its own on a free loopback port, ending with this JVM. */
-    private static ServerProcess startSmsc() throws IOException {
-        return ServerProcess.start("the SMSC", SmppCommand.class, List.of("--role", "server", "--bind", "127.0.0.1",
-                "--port", "0", ServerProcess.UNTIL_INPUT_ENDS));
+    private static ServerProcess startSmsc(boolean spin) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--role", "server", "--bind", "127.0.0.1", "--port", "0",
+                ServerProcess.UNTIL_INPUT_ENDS));
+        if (spin) {
+            args.add("--spin");
+        }
+        return ServerProcess.start("the SMSC", SmppCommand.class, args);
     }
 
     /** Serves until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
     private static ExitStatus serve(SmppOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
-        SmscConfig config = SmscConfig.of(Map.of(WindowRun.SYSTEM_ID, WindowRun.PASSWORD))
+        SmscConfig config = SmscConfig.of(Map.of(SmppTarget.SYSTEM_ID, SmppTarget.PASSWORD))
                 .withHost(options.bind()).withPort(options.port());
         Smsc smsc;
         try {
@@ -95,7 +98,7 @@ public final class SmppCommand extends AbstractSubcommand {
             return ExitStatus.FAILED;
         }
         out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
-                + " (system_id " + WindowRun.SYSTEM_ID + ", password " + WindowRun.PASSWORD + "; stop with Ctrl-C)");
+                + " (system_id " + SmppTarget.SYSTEM_ID + ", password " + SmppTarget.PASSWORD + "; stop with Ctrl-C)");
         out.flush();
         ServerProcess.serveUntilStopped(smsc, untilInputEnds);
         return ExitStatus.DONE;
@@ -106,7 +109,7 @@ public final class SmppCommand extends AbstractSubcommand {
      * {@code --role both} each round has an SMSC JVM of its own, so that a repeat is a fresh server as well as
      * fresh sessions.
      */
-    private static ExitStatus measure(SmppOptions options, PrintStream out, PrintStream err) throws IOException {
+    private static ExitStatus measure(SmppOptions options, PrintStream out, PrintStream err) {
         RunFolder folder = RunFolder.startOrSay(options.resultsDir(), "smpp", err);
         if (folder == null) {
             return ExitStatus.FAILED;
@@ -119,44 +122,42 @@ public final class SmppCommand extends AbstractSubcommand {
         out.println("wirebench smpp: " + options.describe() + "; against " + where);
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
-        int repeats = options.repeats();
-        int total = options.windows().size() * repeats;
-        int done = 0;
-        for (int round = 1; round <= repeats; round++) {
-            List<Integer> order = repeats == 1 ? options.windows() : Repeats.order(options.windows(), seed, round);
-            try (ServerProcess server = local ? startSmsc() : null) {
-                InetSocketAddress smsc = local ? server.address() : new InetSocketAddress(options.host(), options.port());
-                for (int window : order) {
-                    done++;
-                    double elapsed = (System.nanoTime() - started) / 1e9;
-                    out.printf(Locale.ROOT, "[%d/%d] window %d, %d session%s%s (%.0f s elapsed%s)%n", done, total, window,
-                            options.sessions(), options.sessions() == 1 ? "" : "s",
-                            repeats == 1 ? "" : ", round " + round + "/" + repeats, elapsed, done == 1 ? ""
-                                    : String.format(Locale.ROOT, ", about %.0f s left", elapsed / (done - 1) * (total - done + 1)));
+        // every window names the one SMSC, so a round's windows share its JVM
+        Map<String, Integer> windows = new LinkedHashMap<>();
+        for (int w : options.windows()) {
+            windows.put("window " + w + ", " + options.sessions() + (options.sessions() == 1 ? " session" : " sessions"), w);
+        }
+        List<Rounds.Case> cases = windows.keySet().stream().map(label -> new Rounds.Case(label, "smsc")).toList();
+        Map<String, String> failed = Rounds.run("smpp", cases, options.repeats(), seed,
+                local ? server -> startSmsc(options.spin()) : null, new InetSocketAddress(options.host(), options.port()),
+                (c, smsc, round) -> {
+                    int window = windows.get(c.label());
                     try {
-                        WindowRun.Result result = WindowRun.run(smsc, window, options.sessions(), options.warmup(),
-                                options.duration(), out);
+                        RigResult result = measureOnce(window, smsc, round, options, folder, out);
                         out.println("  " + SmppReport.oneLine(result));
                         report.add(result);
-                    } catch (IOException e) {
-                        err.println("wirebench smpp: window " + window + (repeats == 1 ? "" : " in round " + round)
-                                + " failed: " + e.getMessage());
-                        report.failed("window " + window + ": " + e.getMessage());
+                        if (result.failure() != null) {
+                            throw new IOException(result.failure());
+                        }
+                    } finally {
                         report.write();
-                        out.print(report.text());
-                        return ExitStatus.FAILED;
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        report.failed("interrupted in window " + window);
-                        report.write();
-                        return ExitStatus.FAILED;
                     }
-                    report.write();
-                }
-            }
-        }
+                }, out, err);
+        failed.forEach((window, why) -> report.failed(window + ": " + why));
+        report.write();
         out.print(report.text());
         out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
-        return ExitStatus.DONE;
+        return failed.isEmpty() ? ExitStatus.DONE : ExitStatus.FAILED;
+    }
+
+    /** One window against a running SMSC, its intervals written to an interval log in the run folder. */
+    private static RigResult measureOnce(int window, InetSocketAddress smsc, int round, SmppOptions options,
+                                         RunFolder folder, PrintStream out) throws IOException {
+        RigPlan plan = options.plan(window);
+        try (SmppTarget target = new SmppTarget(window, plan.idle());
+             IntervalLog log = new IntervalLog(folder.resolve("window-" + window + "-round" + round + ".hlog"),
+                     options.config(window), RunFolder.localHost(), target.responses(), plan.duration().toNanos() / 1e9)) {
+            return Rig.run(target, smsc, options.load(), plan, log, out);
+        }
     }
 }

@@ -5,6 +5,9 @@ import dev.wirebench.harness.Flags;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.rig.Idle;
+import dev.wirebench.harness.rig.Load;
+import dev.wirebench.harness.rig.RigPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.smpp.client.EsmeConfig;
@@ -12,7 +15,10 @@ import dev.wirebench.smpp.client.EsmeConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The options of {@code smpp}, parsed and checked; every refusal says which option and why.
@@ -20,13 +26,16 @@ import java.util.List;
  * @param windows  the windows of the sweep, in the order given: submit_sm each session keeps in flight
  * @param sessions ESME sessions, each with its own sending thread, per window
  */
-public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, Duration duration, int repeats,
-                          Role role, String bind, String host, int port, Path resultsDir) {
+public record SmppOptions(List<Integer> windows, int sessions, Load load, boolean spin, Duration interval,
+                          Duration warmup, Duration duration, int repeats, Role role, String bind, String host, int port,
+                          Path resultsDir) {
 
     /** Repeats of each window when none are asked for: enough for compare to call a change in twenty measures. */
     static final int DEFAULT_REPEATS = 8;
 
     static final List<Integer> DEFAULT_WINDOWS = List.of(1, 8, 64, 512);
+    /** How long the sessions may take to bind. */
+    static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
     /** SMPP's registered port, where a server listens unless told otherwise. */
     static final int DEFAULT_PORT = 2775;
     /** More sessions than this on one client would measure the client's threads, not SMPP. */
@@ -39,6 +48,13 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
                 .defaultsTo("1,8,64,512");
         parser.accepts("sessions", "ESME sessions per window, each bound as a transceiver with its own sending thread")
                 .withRequiredArg().describedAs("N").defaultsTo("4");
+        parser.accepts("rate", "a fixed rate of N submit_sm/s over all sessions instead of closed loop: latency counts from"
+                + " each submit_sm's intended send time (no coordinated omission); the window then caps what a session has"
+                + " in flight").withRequiredArg().describedAs("N");
+        parser.accepts("spin", "the ESMEs' event loops (and the SMSC's, with --role both) poll instead of blocking in"
+                + " select: the OS's wake-up leaves the round trip, and each loop keeps a core busy");
+        parser.accepts("interval", "the interval of each run's interval log (.hlog, one per window and round)")
+                .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("repeats", "runs of each window, in rounds: each round a fresh SMSC JVM (with --role both) and fresh "
                 + "sessions, the windows in a shuffled order; a repeat is one sample for compare").withRequiredArg()
                 .describedAs("N").defaultsTo(Integer.toString(DEFAULT_REPEATS));
@@ -80,6 +96,11 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         String host = set.has("host") ? value(set, "host") : null;
         Integer port = set.has("port") ? Flags.port("--port", value(set, "port"), "any free port, for a server") : null;
         Path resultsDir = Path.of(value(set, "results-dir"));
+        Load load = set.has("rate") ? Load.rate(Flags.positive("--rate", value(set, "rate"))) : Load.CLOSED;
+        Duration interval = Durations.parse("--interval", value(set, "interval"));
+        if (interval.isZero()) {
+            throw new IllegalArgumentException("--interval must be above 0");
+        }
         if (duration == null) {
             duration = Duration.ofSeconds(quick ? 1 : 3);
         }
@@ -98,8 +119,8 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
         if (role != Role.CLIENT && host != null) {
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
-        return new SmppOptions(windows, sessions, warmup, duration, repeats, role, bind, host == null ? "127.0.0.1" : host,
-                port == null ? DEFAULT_PORT : port, resultsDir);
+        return new SmppOptions(windows, sessions, load, set.has("spin"), interval, warmup, duration, repeats, role, bind,
+                host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, resultsDir);
     }
 
     private static String value(OptionSet set, String option) {
@@ -136,9 +157,31 @@ public record SmppOptions(List<Integer> windows, int sessions, Duration warmup, 
     }
 
 
+    /** How the rig runs window {@code window}. */
+    RigPlan plan(int window) {
+        return new RigPlan(sessions, window, warmup, duration, interval, Idle.of(spin), BIND_TIMEOUT, RigPlan.DEFAULT_STALL);
+    }
+
+    /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
+    Map<String, String> config(int window) {
+        RigPlan plan = plan(window);
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("suite", "smpp");
+        config.put("target", "submit_sm");
+        config.put("load", load.toString());
+        config.put("sessions", Integer.toString(plan.sessions()));
+        config.put("in-flight", Integer.toString(plan.inFlight()));
+        config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
+        config.put("warmup", Durations.seconds(plan.warmup()));
+        config.put("duration", Durations.seconds(plan.duration()));
+        config.put("interval", Durations.seconds(plan.window()));
+        return config;
+    }
+
     /** One line for the report: what was run, for how long. */
     public String describe() {
-        return "windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s") + ", warm-up "
+        return load + ", windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s")
+                + (spin ? ", spinning" : ", blocking") + ", warm-up "
                 + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window"
                 + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }

@@ -16,6 +16,8 @@ import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.rig.RigReport;
+import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.stats.Estimate;
 import org.HdrHistogram.Histogram;
 
@@ -48,7 +50,7 @@ final class SmppReport {
     private final SmppOptions options;
     private final String server;
     private final long seed;
-    private final List<WindowRun.Result> results = new ArrayList<>();
+    private final List<RigResult> results = new ArrayList<>();
     private String failure;
 
     /**
@@ -62,7 +64,7 @@ final class SmppReport {
         this.seed = seed;
     }
 
-    void add(WindowRun.Result result) {
+    void add(RigResult result) {
         results.add(result);
     }
 
@@ -74,17 +76,19 @@ final class SmppReport {
         return "window-" + window + ".hgrm";
     }
 
-    static String oneLine(WindowRun.Result r) {
-        return String.format(Locale.ROOT, "window %d: %d submits, %s submit_sm/s; %s%s",
-                r.window(), r.submits(), SummaryMarkdown.number(r.rate()), PercentileTable.brief(r.latency()),
-                r.timeouts() + r.errors() == 0 ? "" : "; " + r.timeouts() + " timeouts, " + r.errors() + " errors");
+    static String oneLine(RigResult r) {
+        return String.format(Locale.ROOT, "window %d: %d submits, %s submit_sm/s%s; %s%s%s",
+                r.plan().inFlight(), r.completed(), SummaryMarkdown.number(r.achievedRate()),
+                r.rateMissed() ? " (rate NOT held)" : "", PercentileTable.brief(r.completing()),
+                r.timeouts() + r.errors() == 0 ? "" : "; " + r.timeouts() + " timeouts, " + r.errors() + " errors",
+                r.failure() == null ? "" : "; ended early: " + r.failure());
     }
 
     /** Every repeat of each window, in the order the windows first ran. */
-    private Map<Integer, List<WindowRun.Result>> repeats() {
-        Map<Integer, List<WindowRun.Result>> byWindow = new LinkedHashMap<>();
-        for (WindowRun.Result r : results) {
-            byWindow.computeIfAbsent(r.window(), w -> new ArrayList<>()).add(r);
+    private Map<Integer, List<RigResult>> repeats() {
+        Map<Integer, List<RigResult>> byWindow = new LinkedHashMap<>();
+        for (RigResult r : results) {
+            byWindow.computeIfAbsent(r.plan().inFlight(), w -> new ArrayList<>()).add(r);
         }
         return byWindow;
     }
@@ -94,18 +98,22 @@ final class SmppReport {
         List<Measure> measures = new ArrayList<>();
         List<RecordedHistogram> histograms = new ArrayList<>();
         repeats().forEach((window, runs) -> {
-            Map<String, String> dims = dims(window, runs.get(0).sessions());
-            Repeats.latency(dims, LATENCY, runs.stream().map(WindowRun.Result::latency).toList(), measures, histograms);
-            Repeats.each(dims, RATE, RATE, Better.HIGHER, runs, WindowRun.Result::rate, measures);
+            Map<String, String> dims = dims(window, runs.get(0).plan().sessions());
+            Repeats.latency(dims, LATENCY, runs.stream().map(RigResult::completing).toList(), measures, histograms);
+            Repeats.each(dims, RATE, RATE, Better.HIGHER, runs, RigResult::achievedRate, measures);
             // a timeout or an error is a failure to count, not noise: their totals are exact
             measures.add(Measure.exact(dims, "timeouts", "submit_sm", Better.LOWER,
-                    runs.stream().mapToLong(WindowRun.Result::timeouts).sum()));
+                    runs.stream().mapToLong(RigResult::timeouts).sum()));
             measures.add(Measure.exact(dims, "errors", "submit_sm", Better.LOWER,
-                    runs.stream().mapToLong(WindowRun.Result::errors).sum()));
+                    runs.stream().mapToLong(RigResult::errors).sum()));
         });
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("Load", options.describe());
         settings.put("SMSC", server);
+        String marked = RigReport.marks(results, r -> "window " + r.plan().inFlight());
+        if (!marked.isEmpty()) {
+            settings.put("Marked", marked);
+        }
         if (options.repeats() > 1) {
             settings.put("Repeats", options.repeats() + " per window, in rounds of a shuffled order (seed " + seed
                     + "); each cell is the median of the repeats with its 95% interval, max and submits of them all");
@@ -144,7 +152,7 @@ final class SmppReport {
 
     /** The goal's verdict when the sweep had windows 1 and 64, else null. */
     String goal() {
-        Map<Integer, List<WindowRun.Result>> repeats = repeats();
+        Map<Integer, List<RigResult>> repeats = repeats();
         if (!repeats.containsKey(1) || !repeats.containsKey(64)) {
             return null;
         }
@@ -157,8 +165,8 @@ final class SmppReport {
                 SummaryMarkdown.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
     }
 
-    private static double median(List<WindowRun.Result> runs) {
-        return Estimate.of(runs.stream().mapToDouble(WindowRun.Result::rate).toArray()).median();
+    private static double median(List<RigResult> runs) {
+        return Estimate.of(runs.stream().mapToDouble(RigResult::achievedRate).toArray()).median();
     }
 
     /** The table and what follows it, as the console shows them. */

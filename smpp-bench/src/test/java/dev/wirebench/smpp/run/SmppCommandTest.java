@@ -127,10 +127,10 @@ class SmppCommandTest {
         Ran ran = smpp("--role", "client", "--host", "127.0.0.1", "--port", Integer.toString(port), "--window-sweep", "1",
                 "--duration", "1s", "--repeats", "1", "--results-dir", dir.resolve("r").toString());
         assertEquals(1, ran.status());
-        assertEquals("wirebench smpp: window 1 failed: cannot connect to 127.0.0.1:" + port
+        assertEquals("wirebench smpp: window 1, 4 sessions failed: cannot connect to 127.0.0.1:" + port
                 + ": connection refused; is an SMSC listening there?\n", ran.err());
         String summary = Files.readString(onlyRunFolder(dir.resolve("r")).resolve("summary.md"));
-        assertTrue(summary.contains("## Failed\n\n- window 1: cannot connect"), summary);
+        assertTrue(summary.contains("## Failed\n\n- window 1, 4 sessions: cannot connect"), summary);
     }
 
     @Test
