@@ -59,7 +59,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 + " at a rate before the sender waits, late (default: no limit)").withRequiredArg().describedAs("W");
         parser.accepts("spin", "the client's threads, and the server's where the engine can, poll instead of blocking:"
                 + " the OS's wake-up leaves the round trip, and each spinning thread keeps a core busy");
-        parser.accepts("window", "the interval of each client's interval log (.hlog, one per engine, load and round)")
+        parser.accepts("interval", "the interval of each client's interval log (.hlog, one per engine, load and round)")
                 .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
                 + "per engine (FILE with the engine's name before the extension)").withRequiredArg().describedAs("FILE");
@@ -110,7 +110,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         Load load = set.has("rate") ? Load.rate(Flags.positive("--rate", value(set, "rate"))) : Load.CLOSED;
         int sessions = set.has("sessions") ? Flags.positiveInt("--sessions", value(set, "sessions")) : 1;
         Integer inFlight = set.has("in-flight") ? Flags.positiveInt("--in-flight", value(set, "in-flight")) : null;
-        Duration window = Durations.parse("--window", value(set, "window"));
+        Duration window = Durations.parse("--interval", value(set, "interval"));
         Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
         Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
         Integer repeats = set.has("repeats") ? Flags.positiveInt("--repeats", value(set, "repeats")) : null;
@@ -138,7 +138,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--duration must be above 0");
         }
         if (window.isZero()) {
-            throw new IllegalArgumentException("--window must be above 0");
+            throw new IllegalArgumentException("--interval must be above 0");
         }
         if (history != null && sessions > 1) {
             throw new IllegalArgumentException("--history keeps one session's conversation: not with --sessions " + sessions);
@@ -208,7 +208,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
         config.put("warmup", Durations.seconds(plan.warmup()));
         config.put("duration", Durations.seconds(plan.duration()));
-        config.put("window", Durations.seconds(plan.window()));
+        config.put("interval", Durations.seconds(plan.window()));
         return config;
     }
 }

@@ -92,8 +92,12 @@ class FixCommandTest {
     }
 
     static org.HdrHistogram.Histogram histogram(RunResults model, String engine, String name) {
-        return model.histograms().stream().filter(h -> h.dims().equals(Map.of("engine", engine)) && h.name().equals(name))
-                .findFirst().orElseThrow(() -> new AssertionError(engine + " " + name)).histogram();
+        return histogram(model, Map.of("engine", engine), name);
+    }
+
+    static org.HdrHistogram.Histogram histogram(RunResults model, Map<String, String> dims, String name) {
+        return model.histograms().stream().filter(h -> h.dims().equals(dims) && h.name().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError(dims + " " + name)).histogram();
     }
 
     @Test
