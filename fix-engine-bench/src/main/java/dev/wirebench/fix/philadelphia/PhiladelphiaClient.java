@@ -72,10 +72,11 @@ final class PhiladelphiaClient implements FixClient, FIXMessageListener, FIXConn
     }
 
     /** Connects, logs on with ResetSeqNumFlag=Y and waits for the server's Logon. */
-    static PhiladelphiaClient logOn(InetSocketAddress server, FIXConfig config, Duration timeout, ReportListener listener)
-            throws IOException {
+    static PhiladelphiaClient logOn(InetSocketAddress server, FIXConfig config, Duration timeout, ReportListener listener,
+                                    boolean spin) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        PhiladelphiaClient client = new PhiladelphiaClient(Tcp.connect(server, timeout), config, listener);
+        PhiladelphiaClient client = new PhiladelphiaClient(Tcp.polled(Tcp.connect(server, timeout), spin), config,
+                listener);
         client.receiver.start();
         try {
             client.connection.sendLogon(true);

@@ -30,8 +30,19 @@ public final class PhiladelphiaEngine implements FixEngine {
     static final int MAX_FIELD_COUNT = 64;
     static final int FIELD_CAPACITY = 64;
 
-    /** An engine; servers and clients are made by {@link #startServer} and {@link #connect}. */
+    private final boolean spin;
+
+    /** A blocking engine; servers and clients are made by {@link #startServer} and {@link #connect}. */
     public PhiladelphiaEngine() {
+        this(false);
+    }
+
+    /**
+     * @param spin both sides' receiving threads poll non-blocking channels ({@code receive()} returns 0 when nothing
+     *             came) instead of blocking in read, as Philadelphia's own latency figures are taken
+     */
+    public PhiladelphiaEngine(boolean spin) {
+        this.spin = spin;
     }
 
     @Override
@@ -54,23 +65,24 @@ public final class PhiladelphiaEngine implements FixEngine {
                 + PingPong.HEART_BT_INT + " s; a silent peer is noticed only through TCP");
         settings.put("SendingTime", "System.currentTimeMillis(), formatted once per millisecond");
         settings.put("TCP_NODELAY", "true");
-        settings.put("threading", "blocking SocketChannel; one receiving thread per connection on each side; the server "
+        settings.put("threading", (spin ? "non-blocking" : "blocking") + " SocketChannel; one receiving thread per connection on each side; the server "
                 + "answers on its receiving thread; every send (the client's orders, Philadelphia's admin messages) "
                 + "under one lock per connection, the parse outside it");
-        settings.put("idle", "blocking (read() waits in the kernel)");
+        settings.put("idle", spin ? "busy-spin (receive() on a non-blocking channel polled in a loop; a core per receiving"
+                + " thread)" : "blocking (read() waits in the kernel)");
         settings.put("allocation", "none per order (one FIXMessage per message kind, values rewritten in place)");
         return Collections.unmodifiableMap(settings);
     }
 
     @Override
     public FixServer startServer(InetSocketAddress bind) throws IOException {
-        return new PhiladelphiaServer(bind, config(PingPong.SERVER_COMP_ID, PingPong.CLIENT_COMP_ID));
+        return new PhiladelphiaServer(bind, config(PingPong.SERVER_COMP_ID, PingPong.CLIENT_COMP_ID), spin);
     }
 
     @Override
     public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) throws IOException {
         return PhiladelphiaClient.logOn(server, config(PingPong.CLIENT_COMP_ID, PingPong.SERVER_COMP_ID), logonTimeout,
-                listener);
+                listener, spin);
     }
 
     private static FIXConfig config(String sender, String target) {

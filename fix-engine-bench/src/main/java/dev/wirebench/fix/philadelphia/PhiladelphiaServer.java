@@ -14,9 +14,9 @@ final class PhiladelphiaServer implements FixServer {
     private final AtomicInteger logons = new AtomicInteger();
     private final TcpServer server;
 
-    PhiladelphiaServer(InetSocketAddress bind, FIXConfig config) throws IOException {
+    PhiladelphiaServer(InetSocketAddress bind, FIXConfig config, boolean spin) throws IOException {
         this.server = TcpServer.start(PhiladelphiaEngine.NAME, bind,
-                channel -> new ServerSession(channel, config, logons).run());
+                channel -> new ServerSession(channel, config, logons).run(), spin);
     }
 
     @Override

@@ -25,8 +25,16 @@ public final class RawEngine implements FixEngine {
 
     static final String NAME = "raw";
 
-    /** An engine; servers and clients are made by {@link #startServer} and {@link #connect}. */
+    private final boolean spin;
+
+    /** A blocking engine; servers and clients are made by {@link #startServer} and {@link #connect}. */
     public RawEngine() {
+        this(false);
+    }
+
+    /** @param spin both sides' receiving threads poll non-blocking channels instead of blocking in read */
+    public RawEngine(boolean spin) {
+        this.spin = spin;
     }
 
     @Override
@@ -46,22 +54,23 @@ public final class RawEngine implements FixEngine {
         settings.put("log", "none");
         settings.put("validation", "the server checks each frame starts with 8=FIX.4.4|9= and closes the connection otherwise");
         settings.put("TCP_NODELAY", "true");
-        settings.put("threading", "blocking SocketChannel; one receiving thread per connection on each side; "
+        settings.put("threading", (spin ? "non-blocking" : "blocking") + " SocketChannel; one receiving thread per connection on each side; "
                 + "the server answers on its receiving thread; client sends under a lock");
         settings.put("writes", "one write per message (the server's ack and fill are two writes)");
-        settings.put("idle", "blocking (read() waits in the kernel)");
+        settings.put("idle", spin ? "busy-spin (read() on a non-blocking channel polled in a loop; a core per receiving thread)"
+                : "blocking (read() waits in the kernel)");
         settings.put("allocation", "none per order (direct buffers patched in place)");
         return java.util.Collections.unmodifiableMap(settings);
     }
 
     @Override
     public FixServer startServer(InetSocketAddress bind) throws IOException {
-        return new RawServer(bind);
+        return new RawServer(bind, spin);
     }
 
     @Override
     public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) throws IOException {
-        return new RawClient(Tcp.connect(server, logonTimeout), listener);
+        return new RawClient(Tcp.polled(Tcp.connect(server, logonTimeout), spin), listener);
     }
 
     /**
@@ -83,7 +92,7 @@ public final class RawEngine implements FixEngine {
         return true;
     }
 
-    /** Writes all of {@code frame}; a blocking channel returns only when it has taken every byte. */
+    /** Writes all of {@code frame}: a blocking channel takes every byte at once, a non-blocking one in this loop. */
     static void writeFully(SocketChannel channel, ByteBuffer frame) throws IOException {
         while (frame.hasRemaining()) {
             channel.write(frame);

@@ -19,8 +19,8 @@ final class RawServer implements FixServer {
     private final AtomicInteger sessions = new AtomicInteger();
     private final TcpServer server;
 
-    RawServer(InetSocketAddress bind) throws IOException {
-        this.server = TcpServer.start(RawEngine.NAME, bind, this::serve);
+    RawServer(InetSocketAddress bind, boolean spin) throws IOException {
+        this.server = TcpServer.start(RawEngine.NAME, bind, this::serve, spin);
     }
 
     private void serve(SocketChannel channel) throws IOException {

@@ -69,10 +69,19 @@ public final class Tcp {
         }
     }
 
-    /** Makes an accepted channel ready for the ping-pong: blocking, TCP_NODELAY. */
-    public static SocketChannel accepted(SocketChannel channel) throws IOException {
-        channel.configureBlocking(true);
+    /** Makes an accepted channel ready for the ping-pong: TCP_NODELAY, and blocking unless {@code spin}. */
+    public static SocketChannel accepted(SocketChannel channel, boolean spin) throws IOException {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        return polled(channel, spin);
+    }
+
+    /**
+     * With {@code spin}, makes the channel non-blocking, so that a read with nothing to read returns 0 at once and
+     * the engine's receive loop polls (busy-spins) instead of waiting in the kernel for a wake-up; a write that the
+     * socket cannot take whole is retried in the same loop. Without, the channel blocks.
+     */
+    public static SocketChannel polled(SocketChannel channel, boolean spin) throws IOException {
+        channel.configureBlocking(!spin);
         return channel;
     }
 

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A blocking TCP server with a thread per connection: one daemon thread accepts, and each accepted
  * connection is served on its own daemon thread until its {@link Session} returns or throws, after
  * which the connection is closed. A session's failure (reset, malformed input) ends that connection
- * only. Nothing spins: accept and read block in the kernel.
+ * only. Accept blocks in the kernel; reads do too unless the server spins ({@link Tcp#polled}).
  */
 public final class TcpServer implements AutoCloseable {
 
@@ -27,6 +27,7 @@ public final class TcpServer implements AutoCloseable {
     private static final long CLOSE_MILLIS = 1500;
 
     private final String engine;
+    private final boolean spin;
     private final ServerSocketChannel server;
     private final Session session;
     private final InetSocketAddress address;
@@ -35,8 +36,9 @@ public final class TcpServer implements AutoCloseable {
     private final Thread acceptor;
     private volatile boolean closed;
 
-    private TcpServer(String engine, ServerSocketChannel server, Session session) throws IOException {
+    private TcpServer(String engine, ServerSocketChannel server, Session session, boolean spin) throws IOException {
         this.engine = engine;
+        this.spin = spin;
         this.server = server;
         this.session = session;
         this.address = (InetSocketAddress) server.getLocalAddress();
@@ -48,10 +50,12 @@ public final class TcpServer implements AutoCloseable {
      * Listens on {@code bind} and serves every connection with {@code session}.
      *
      * @param engine names the threads ({@code fix-<engine>-server-accept}, {@code fix-<engine>-server-session-<n>})
+     * @param spin   each session's thread polls its non-blocking channel instead of blocking in read
      * @throws IOException when the address cannot be bound; the message says why
      */
-    public static TcpServer start(String engine, InetSocketAddress bind, Session session) throws IOException {
-        TcpServer server = new TcpServer(engine, Tcp.listen(bind), session);
+    public static TcpServer start(String engine, InetSocketAddress bind, Session session, boolean spin)
+            throws IOException {
+        TcpServer server = new TcpServer(engine, Tcp.listen(bind), session, spin);
         server.acceptor.start();
         return server;
     }
@@ -87,7 +91,7 @@ public final class TcpServer implements AutoCloseable {
 
     private void serve(SocketChannel channel) {
         try {
-            session.serve(Tcp.accepted(channel));
+            session.serve(Tcp.accepted(channel, spin));
         } catch (IOException | RuntimeException e) {
             // the peer reset, sent what the engine rejects, or the server is closing: this session ends here
         } finally {

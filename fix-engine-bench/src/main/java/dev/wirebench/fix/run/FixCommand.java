@@ -91,7 +91,7 @@ public final class FixCommand extends AbstractSubcommand {
     /** Serves one engine until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
     private static ExitStatus serve(FixOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         String name = options.engines().get(0);
-        FixEngine engine = FixEngines.create(name);
+        FixEngine engine = FixEngines.create(name, options.spin());
         FixServer server;
         try {
             server = engine.startServer(new InetSocketAddress(options.bind(), options.port()));
@@ -123,9 +123,9 @@ public final class FixCommand extends AbstractSubcommand {
         List<Rounds.Case> cases = options.engines().stream().map(e -> new Rounds.Case(e, e)).toList();
         boolean remote = options.role() == Role.CLIENT;
         Map<String, String> failed = Rounds.run("fix", cases, options.repeats(), seed,
-                remote ? null : FixCommand::startServer, new InetSocketAddress(options.host(), options.port()),
+                remote ? null : engine -> startServer(engine, options.spin()), new InetSocketAddress(options.host(), options.port()),
                 (c, server, round) -> {
-                    FixEngine engine = FixEngines.create(c.label());
+                    FixEngine engine = FixEngines.create(c.label(), options.spin());
                     report.settings(c.label(), engine.settings());
                     try {
                         runEngine(engine, server, round, options, folder, report, out);
@@ -181,9 +181,13 @@ public final class FixCommand extends AbstractSubcommand {
     }
 
     /** The server of {@code engine} in a JVM of its own on a free loopback port, ending with this JVM. */
-    private static ServerProcess startServer(String engine) throws IOException {
-        return ServerProcess.start("the " + engine + " server", FixCommand.class, List.of("--role", "server", "--engines",
-                engine, "--bind", "127.0.0.1", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS));
+    private static ServerProcess startServer(String engine, boolean spin) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--role", "server", "--engines", engine, "--bind", "127.0.0.1",
+                "--port", "0", ServerProcess.UNTIL_INPUT_ENDS));
+        if (spin) {
+            args.add("--spin");
+        }
+        return ServerProcess.start("the " + engine + " server", FixCommand.class, args);
     }
 
     /** {@code dir/h.log} and {@code raw} give {@code dir/h-raw.log}. */

@@ -32,16 +32,26 @@ public final class FixEngines {
     }
 
     /**
-     * A new engine of that name.
+     * A new blocking engine of that name.
      *
      * @throws IllegalArgumentException listing the known names
      */
     public static FixEngine create(String name) {
+        return create(name, false);
+    }
+
+    /**
+     * A new engine of that name; with {@code spin}, one whose threads poll instead of blocking where the engine
+     * can (raw, philadelphia); the others block either way, and their settings say so.
+     *
+     * @throws IllegalArgumentException listing the known names
+     */
+    public static FixEngine create(String name, boolean spin) {
         if (name.equals(BASELINE)) {
-            return new RawEngine();
+            return new RawEngine(spin);
         }
         if (name.equals("philadelphia")) {
-            return new PhiladelphiaEngine();
+            return new PhiladelphiaEngine(spin);
         }
         return QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())));
