@@ -86,6 +86,49 @@ class FixCommandTest {
         }
     }
 
+    @Test
+    @Timeout(120)
+    void shouldKeepWhatWasMeasuredAndSayWhenTheServerDiedMidRun() throws Exception {
+        Path results = dir.resolve("results");
+        dev.wirebench.fix.engine.FixServer server = new dev.wirebench.fix.raw.RawEngine()
+                .startServer(new java.net.InetSocketAddress("127.0.0.1", 0));
+        java.util.concurrent.CompletableFuture<Ran> running = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                fix("--role", "client", "--engines", "raw", "--host", "127.0.0.1", "--port",
+                        Integer.toString(server.address().getPort()), "--warmup", "500ms", "--duration", "20s",
+                        "--interval", "200ms", "--repeats", "1", "--results-dir", results.toString()));
+        try {
+            // the interval log gets its first window 200 ms into the measured time: orders have been measured
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (!hasAWindow(results) && System.nanoTime() - deadline < 0 && !running.isDone()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
+            }
+        } finally {
+            server.close();
+        }
+        Ran ran = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals(1, ran.status(), ran.out() + ran.err());
+        assertTrue(ran.err().startsWith("wirebench fix: raw failed: the session closed: ") && ran.err().contains(
+                "s into the measured time)"), ran.err());
+        Path folder = onlyRunFolder(results);
+        assertTrue(histogram(ResultsFile.read(folder), "raw", "fill").getTotalCount() > 0, "what was measured is kept");
+        assertTrue(Files.readString(folder.resolve("summary.md")).contains("ended early: the session closed"));
+    }
+
+    /** Whether a run folder under {@code results} has an interval log with a window in it. */
+    private static boolean hasAWindow(Path results) {
+        try (Stream<Path> files = Files.walk(results)) {
+            return files.filter(f -> f.toString().endsWith(".hlog")).anyMatch(f -> {
+                try {
+                    return Files.readString(f).contains("Tag=fill");
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+    }
+
     static Measure measure(RunResults model, String engine, String metric) {
         return model.measures().stream().filter(x -> x.dims().equals(Map.of("engine", engine)) && x.metric().equals(metric))
                 .findFirst().orElseThrow(() -> new AssertionError(engine + " " + metric));
