@@ -10,6 +10,7 @@ import dev.wirebench.smpp.pdu.EnquireLink;
 import dev.wirebench.smpp.pdu.EnquireLinkResp;
 import dev.wirebench.smpp.pdu.GenericNack;
 import dev.wirebench.smpp.pdu.Pdu;
+import dev.wirebench.smpp.pdu.Response;
 import dev.wirebench.smpp.pdu.SubmitSmResp;
 import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.pdu.UnbindResp;
@@ -142,14 +143,38 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
                 ctx.close();
             }
         } else if (msg instanceof DecodeFailure failure) {
-            if (failure.framingIntact()) {
-                ctx.write(new GenericNack(failure.commandStatus(), failure.sequenceNumber()), ctx.voidPromise());
-            } else {
-                ctx.close();
-            }
+            unreadable(failure);
         } else {
             // a request an SMSC does not send to an ESME (bind, submit_sm), or a response to nothing asked
             ctx.write(Responses.refusal((Pdu) msg, CommandStatus.ESME_RINVCMDID), ctx.voidPromise());
+        }
+    }
+
+    /**
+     * A PDU from the SMSC that could not be read: answered as {@link DecodeFailure#answer()} says (a
+     * deliver_sm whose body is at fault gets a deliver_sm_resp with the error), and a response that
+     * could not be read fails its request at once rather than leaving it to time out.
+     */
+    private void unreadable(DecodeFailure failure) {
+        Response answer = failure.answer();
+        if (!failure.framingIntact()) {
+            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        int sequence = failure.sequenceNumber();
+        SmppClientException why = new SmppClientException("cannot read what " + config.address() + " sent: "
+                + failure.message());
+        if (failure.commandId() == CommandId.SUBMIT_SM_RESP) {
+            if (!window.complete(sequence, null, why)) {
+                unmatched++;
+            }
+        } else if (failure.commandId() == bind.type().responseId() && sequence == bind.sequenceNumber()
+                && bound.completeExceptionally(why)) {
+            ctx.close();
+            return;
+        }
+        if (answer != null) {
+            ctx.write(answer, ctx.voidPromise());
         }
     }
 

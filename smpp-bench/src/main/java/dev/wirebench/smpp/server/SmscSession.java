@@ -268,14 +268,24 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
         write(refusal);
     }
 
+    /**
+     * A PDU the codec could not read, answered as {@link DecodeFailure#answer()} says: generic_nack for a
+     * bad command_length or command_id (SMPP 3.4 4.3), else a request's own response with the error;
+     * before or after bind alike, since the request could not be read to tell.
+     */
     private void refuseUnreadable(DecodeFailure failure) {
-        counters.nacks.increment();
-        if (failure.framingIntact()) {
-            write(new GenericNack(failure.commandStatus(), failure.sequenceNumber()));
-        } else {
-            // the stream cannot be cut into PDUs any more: say so once, with no sequence number to answer to
+        counters.malformed.increment();
+        Response answer = failure.answer();
+        if (answer instanceof GenericNack) {
+            counters.nacks.increment();
+        }
+        if (!failure.framingIntact()) {
+            // the stream cannot be cut into PDUs any more: say so once, then end the session
             closing = true;
-            ctx.writeAndFlush(new GenericNack(failure.commandStatus(), 0)).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+        } else if (answer != null) {
+            // the frame was skipped whole: the session goes on
+            write(answer);
         }
     }
 
