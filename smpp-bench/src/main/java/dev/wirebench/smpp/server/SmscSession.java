@@ -181,14 +181,15 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
 
     private void bind(Bind bind) {
         if (bound != null) {
-            write(new BindResp(bind.type(), CommandStatus.ESME_RALYBND, bind.sequenceNumber(), config.systemId(), List.of()));
+            refuse(bind, CommandStatus.ESME_RALYBND);
             return;
         }
         String password = config.accounts().get(bind.systemId());
         int status = password == null ? CommandStatus.ESME_RINVSYSID
                 : password.equals(bind.password()) ? CommandStatus.ESME_ROK : CommandStatus.ESME_RINVPASWD;
         if (status != CommandStatus.ESME_ROK) {
-            write(new BindResp(bind.type(), status, bind.sequenceNumber(), config.systemId(), List.of()));
+            // header alone: no system_id with an error (SMPP 3.4 4.1.2, 4.1.4, 4.1.6); the session stays open for another try
+            refuse(bind, status);
             return;
         }
         bound = bind.type();
@@ -205,7 +206,7 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
             return;
         }
         if (submitsInFlight >= MAX_DELAYED_RESPONSES) {
-            write(new SubmitSmResp(CommandStatus.ESME_RMSGQFUL, submit.sequenceNumber(), ""));
+            refuse(submit, CommandStatus.ESME_RMSGQFUL);
             return;
         }
         SubmitSmResp resp = new SubmitSmResp(CommandStatus.ESME_ROK, submit.sequenceNumber(), smsc.nextMessageId());

@@ -215,6 +215,30 @@ class EsmeTest {
     }
 
     @Test
+    void takesAnErrorSubmitSmRespWithOrWithoutItsBody() throws Exception {
+        // SMPP 3.4 sends none (4.4.2); some SMSCs send a message_id or a lone NUL all the same
+        AtomicInteger answered = new AtomicInteger();
+        ScriptedSmsc.Script script = (pdu, peer) -> {
+            String body = switch (answered.getAndIncrement()) {
+                case 0 -> "";
+                case 1 -> "00";
+                default -> "61626300";
+            };
+            peer.sendBytes(RawSmppSocket.hex(String.format("%08x 80000004 00000058 %08x %s",
+                    16 + body.length() / 2, pdu.sequenceNumber(), body)));
+        };
+        try (ScriptedSmsc smsc = ScriptedSmsc.start(true, script);
+             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret"))) {
+            for (String messageId : List.of("", "", "abc")) {
+                SubmitSmResp resp = esme.submitSync(SUBMIT);
+                assertEquals(CommandStatus.ESME_RTHROTTLED, resp.commandStatus());
+                assertEquals(messageId, resp.messageId());
+            }
+            assertEquals(3, esme.stats().responses());
+        }
+    }
+
+    @Test
     void aDeliverSmWhoseBodyCannotBeReadIsAnsweredWithDeliverSmRespCarryingTheError() throws Exception {
         // a deliver_sm whose source_addr runs on without its NUL, sent ahead of the submit_sm_resp
         byte[] deliverSm = RawSmppSocket.hex("""

@@ -3,6 +3,7 @@ package dev.wirebench.smpp.server;
 import dev.wirebench.smpp.client.BindRejectedException;
 import dev.wirebench.smpp.client.Esme;
 import dev.wirebench.smpp.client.EsmeConfig;
+import dev.wirebench.smpp.pdu.Bind;
 import dev.wirebench.smpp.pdu.BindResp;
 import dev.wirebench.smpp.pdu.BindType;
 import dev.wirebench.smpp.pdu.CommandStatus;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -96,6 +98,28 @@ class SmscSessionTest {
             BindResp again = (BindResp) raw.bind("esme", "secret");
             assertEquals(CommandStatus.ESME_RALYBND, again.commandStatus());
         }
+    }
+
+    @Test
+    void everyErrorResponseIsItsHeaderAloneOnTheWire() throws Exception {
+        // SMPP 3.4 4.1.2/4.1.4/4.1.6 and 4.4.2: no system_id, no message_id when command_status is not 0
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.send(new SubmitSm(5, withoutReceipt().body()));
+            assertEquals("00000010 80000004 00000004 00000005", raw.readHex());
+            raw.send(new Bind(BindType.RECEIVER, 6, "nobody", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000001 0000000f 00000006", raw.readHex());
+            raw.send(new Bind(BindType.TRANSCEIVER, 7, "esme", "wrong", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000009 0000000e 00000007", raw.readHex());
+            // refused binds leave the session open for another try; a successful one has its body
+            raw.send(new Bind(BindType.RECEIVER, 8, "esme", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals(new BindResp(BindType.RECEIVER, CommandStatus.ESME_ROK, 8, "wirebench",
+                    List.of(Tlv.ofByte(Tlv.SC_INTERFACE_VERSION, Bind.SMPP_3_4))), raw.read());
+            raw.send(new Bind(BindType.TRANSMITTER, 9, "esme", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000002 00000005 00000009", raw.readHex());
+            raw.send(new SubmitSm(10, withoutReceipt().body()));
+            assertEquals("00000010 80000004 00000004 0000000a", raw.readHex());
+        }
+        assertEquals(0, smsc.stats().submits());
     }
 
     @Test

@@ -108,12 +108,17 @@ public final class RawSmppSocket implements AutoCloseable {
         return octets;
     }
 
+    /** {@link #readBytes()} as {@link #hex(byte[])} writes it: {@code "00000010 80000004 00000001 00c0ffee"}. */
+    public String readHex() throws IOException {
+        return hex(readBytes());
+    }
+
     /** The octets of a hex dump; white space is ignored. */
     public static byte[] hex(String dump) {
         return HexFormat.of().parseHex(dump.replaceAll("\\s", ""));
     }
 
-    /** The octets as hex, four to a group, for a readable assertion message. */
+    /** The octets in lower-case hex, four to a group, the groups separated by a space. */
     public static String hex(byte[] octets) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < octets.length; i++) {
