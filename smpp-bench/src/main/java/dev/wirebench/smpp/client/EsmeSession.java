@@ -34,6 +34,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class EsmeSession extends ChannelInboundHandlerAdapter {
 
+    /** esm_class bits 2-5, the message type in a deliver_sm (SMPP 3.4 5.2.12), and the type of a delivery receipt. */
+    private static final int ESM_CLASS_MESSAGE_TYPE = 0x3C;
+    private static final int SMSC_DELIVERY_RECEIPT = 0x04;
+
     private final EsmeConfig config;
     private final PendingWindow window;
     private final Bind bind;
@@ -52,6 +56,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     private volatile long enquireLinksSent;
     private volatile long enquireLinksAnswered;
     private volatile long deliverSmReceived;
+    private volatile long receiptsReceived;
 
     EsmeSession(EsmeConfig config, PendingWindow window, Bind bind) {
         this.config = config;
@@ -72,7 +77,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
 
     EsmeStats stats() {
         return new EsmeStats(window.inFlight(), window.responses(), window.timeouts(), unmatched, enquireLinksSent,
-                enquireLinksAnswered, deliverSmReceived);
+                enquireLinksAnswered, deliverSmReceived, receiptsReceived);
     }
 
     @Override
@@ -118,6 +123,9 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
         } else if (msg instanceof DeliverSm deliverSm) {
             ctx.write(new DeliverSmResp(CommandStatus.ESME_ROK, deliverSm.sequenceNumber()), ctx.voidPromise());
             deliverSmReceived++;
+            if ((deliverSm.body().esmClass() & ESM_CLASS_MESSAGE_TYPE) == SMSC_DELIVERY_RECEIPT) {
+                receiptsReceived++;
+            }
             try {
                 config.deliverSmListener().accept(deliverSm);
             } catch (RuntimeException e) {

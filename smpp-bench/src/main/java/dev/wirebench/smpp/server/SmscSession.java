@@ -229,7 +229,7 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
     private void answer(MessageBody submitted, SubmitSmResp resp) {
         submitsInFlight--;
         write(resp);
-        if (config.deliveryReceipts() && DeliveryReceipts.requested(submitted)) {
+        if (config.receipts() && DeliveryReceipts.requested(submitted)) {
             if (bound == BindType.TRANSCEIVER) {
                 // its own session: within the headroom even if the response crossed the mark
                 sendReceipt(submitted, resp.messageId());

@@ -79,17 +79,13 @@ class JsmppInteropTest {
     @Test
     void aJsmppSessionBindsToOurSmscSubmitsAndGetsItsReceipt() throws Exception {
         BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withDeliveryReceipts(true))) {
+        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
             SMPPSession session = new SMPPSession();
             try {
                 session.setMessageReceiverListener(new ReceiptCollector(delivered));
                 session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
                         TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
-                SubmitSmResult result = session.submitShortMessage("", TypeOfNumber.ALPHANUMERIC, NumberingPlanIndicator.UNKNOWN,
-                        "WireBench", TypeOfNumber.INTERNATIONAL, NumberingPlanIndicator.ISDN, "447700900123", new ESMClass(),
-                        (byte) 0, (byte) 1, null, null, new RegisteredDelivery(SMSCDeliveryReceipt.SUCCESS_FAILURE), (byte) 0,
-                        new GeneralDataCoding(Alphabet.ALPHA_DEFAULT), (byte) 0,
-                        "Your code is 482913".getBytes(StandardCharsets.US_ASCII));
+                SubmitSmResult result = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE);
                 assertFalse(result.getMessageId().isEmpty());
 
                 DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
@@ -142,6 +138,35 @@ class JsmppInteropTest {
             }
             accepted.get(5, TimeUnit.SECONDS).close();
         }
+    }
+
+    @Test
+    void aJsmppSessionAskingForAReceiptOnFailureOnlyGetsNoneForADeliveredMessage() throws Exception {
+        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
+            SMPPSession session = new SMPPSession();
+            try {
+                session.setMessageReceiverListener(new ReceiptCollector(delivered));
+                session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
+                        TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
+                String failureOnly = submit(session, SMSCDeliveryReceipt.FAILURE).getMessageId();
+                String either = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE).getMessageId();
+                DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
+                assertNotNull(receipt, "no receipt reached jSMPP");
+                assertEquals(either, receipt.getShortMessageAsDeliveryReceipt().getId());
+                // the first message's receipt, had there been one, was written before this one: none was
+                assertEquals(1, smsc.stats().receiptsSent(), "a receipt for " + failureOnly);
+            } finally {
+                session.unbindAndClose();
+            }
+        }
+    }
+
+    private static SubmitSmResult submit(SMPPSession session, SMSCDeliveryReceipt receipt) throws Exception {
+        return session.submitShortMessage("", TypeOfNumber.ALPHANUMERIC, NumberingPlanIndicator.UNKNOWN, "WireBench",
+                TypeOfNumber.INTERNATIONAL, NumberingPlanIndicator.ISDN, "447700900123", new ESMClass(), (byte) 0, (byte) 1,
+                null, null, new RegisteredDelivery(receipt), (byte) 0, new GeneralDataCoding(Alphabet.ALPHA_DEFAULT), (byte) 0,
+                "Your code is 482913".getBytes(StandardCharsets.US_ASCII));
     }
 
     @Test
