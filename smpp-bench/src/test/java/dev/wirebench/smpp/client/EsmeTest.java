@@ -265,7 +265,8 @@ class EsmeTest {
     void aSubmitSmRespThatCannotBeReadFailsItsRequestAtOnceNamingTheFault() throws Exception {
         // ESME_ROK and a message_id without its NUL
         ScriptedSmsc.Script script = (pdu, peer) -> peer.sendBytes(ByteBuffer.allocate(18).putInt(18)
-                .putInt(CommandId.SUBMIT_SM_RESP).putInt(0).putInt(pdu.sequenceNumber()).put((byte) 'A').put((byte) 'B').array());
+                .putInt(CommandId.SUBMIT_SM_RESP).putInt(0).putInt(pdu.sequenceNumber())
+                .put((byte) 'A').put((byte) 'B').array());
         try (ScriptedSmsc smsc = ScriptedSmsc.start(true, script)) {
             try (Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret")
                     .withRequestTimeout(Duration.ofSeconds(20)))) {

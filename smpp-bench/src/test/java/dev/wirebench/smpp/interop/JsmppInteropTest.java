@@ -272,7 +272,7 @@ class JsmppInteropTest {
         }
     }
 
-    /** jSMPP's server side: answers submit_sm with a fixed message id (or refuses it with a status), refuses everything else. */
+    /** jSMPP's server side: answers submit_sm with a fixed message id or refuses it with a status; refuses the rest. */
     private static final class SubmitAnswerer implements ServerMessageReceiverListener {
         static final String MESSAGE_ID = "jsmpp0001";
         private final BlockingQueue<org.jsmpp.bean.SubmitSm> submitted;

@@ -186,8 +186,8 @@ class SmscSessionTest {
             assertEquals("WireBench", receipt.body().destinationAddr());
             assertEquals("1", receipt.body().tlv(Tlv.RECEIPTED_MESSAGE_ID).orElseThrow().stringValue());
             String text = new String(receipt.body().shortMessage(), StandardCharsets.US_ASCII);
-            assertTrue(text.matches("id:1 sub:001 dlvrd:001 submit date:\\d{10} done date:\\d{10} stat:DELIVRD err:000 text:hello"),
-                    text);
+            assertTrue(text.matches("id:1 sub:001 dlvrd:001 submit date:\\d{10} done date:\\d{10}"
+                    + " stat:DELIVRD err:000 text:hello"), text);
             assertEquals(0, smsc.stats().receiptsAcked());
             raw.sendBytes(RawSmppSocket.hex(String.format("00000011 80000005 00000000 %08x 00", receipt.sequenceNumber())));
             assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "deliver_sm_resp not counted");
