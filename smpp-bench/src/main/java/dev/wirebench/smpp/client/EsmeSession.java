@@ -10,6 +10,7 @@ import dev.wirebench.smpp.pdu.EnquireLink;
 import dev.wirebench.smpp.pdu.EnquireLinkResp;
 import dev.wirebench.smpp.pdu.GenericNack;
 import dev.wirebench.smpp.pdu.Pdu;
+import dev.wirebench.smpp.pdu.Response;
 import dev.wirebench.smpp.pdu.SubmitSmResp;
 import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.pdu.UnbindResp;
@@ -33,6 +34,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class EsmeSession extends ChannelInboundHandlerAdapter {
 
+    /** esm_class bits 2-5, the message type in a deliver_sm (SMPP 3.4 5.2.12), and the type of a delivery receipt. */
+    private static final int ESM_CLASS_MESSAGE_TYPE = 0x3C;
+    private static final int SMSC_DELIVERY_RECEIPT = 0x04;
+
     private final EsmeConfig config;
     private final PendingWindow window;
     private final Bind bind;
@@ -51,6 +56,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     private volatile long enquireLinksSent;
     private volatile long enquireLinksAnswered;
     private volatile long deliverSmReceived;
+    private volatile long receiptsReceived;
 
     EsmeSession(EsmeConfig config, PendingWindow window, Bind bind) {
         this.config = config;
@@ -71,7 +77,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
 
     EsmeStats stats() {
         return new EsmeStats(window.inFlight(), window.responses(), window.timeouts(), unmatched, enquireLinksSent,
-                enquireLinksAnswered, deliverSmReceived);
+                enquireLinksAnswered, deliverSmReceived, receiptsReceived);
     }
 
     @Override
@@ -117,6 +123,9 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
         } else if (msg instanceof DeliverSm deliverSm) {
             ctx.write(new DeliverSmResp(CommandStatus.ESME_ROK, deliverSm.sequenceNumber()), ctx.voidPromise());
             deliverSmReceived++;
+            if ((deliverSm.body().esmClass() & ESM_CLASS_MESSAGE_TYPE) == SMSC_DELIVERY_RECEIPT) {
+                receiptsReceived++;
+            }
             try {
                 config.deliverSmListener().accept(deliverSm);
             } catch (RuntimeException e) {
@@ -142,14 +151,38 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
                 ctx.close();
             }
         } else if (msg instanceof DecodeFailure failure) {
-            if (failure.framingIntact()) {
-                ctx.write(new GenericNack(failure.commandStatus(), failure.sequenceNumber()), ctx.voidPromise());
-            } else {
-                ctx.close();
-            }
+            unreadable(failure);
         } else {
             // a request an SMSC does not send to an ESME (bind, submit_sm), or a response to nothing asked
             ctx.write(Responses.refusal((Pdu) msg, CommandStatus.ESME_RINVCMDID), ctx.voidPromise());
+        }
+    }
+
+    /**
+     * A PDU from the SMSC that could not be read: answered as {@link DecodeFailure#answer()} says (a
+     * deliver_sm whose body is at fault gets a deliver_sm_resp with the error), and a response that
+     * could not be read fails its request at once rather than leaving it to time out.
+     */
+    private void unreadable(DecodeFailure failure) {
+        Response answer = failure.answer();
+        if (!failure.framingIntact()) {
+            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        int sequence = failure.sequenceNumber();
+        SmppClientException why = new SmppClientException("cannot read what " + config.address() + " sent: "
+                + failure.message());
+        if (failure.commandId() == CommandId.SUBMIT_SM_RESP) {
+            if (!window.complete(sequence, null, why)) {
+                unmatched++;
+            }
+        } else if (failure.commandId() == bind.type().responseId() && sequence == bind.sequenceNumber()
+                && bound.completeExceptionally(why)) {
+            ctx.close();
+            return;
+        }
+        if (answer != null) {
+            ctx.write(answer, ctx.voidPromise());
         }
     }
 

@@ -10,7 +10,9 @@ package dev.wirebench.smpp.client;
  * @param enquireLinksSent     keep-alive enquire_links sent
  * @param enquireLinksAnswered their responses received
  * @param deliverSmReceived    deliver_sm received (and answered)
+ * @param receiptsReceived     of those, SMSC delivery receipts (esm_class message type 0001, SMPP 3.4 5.2.12)
  */
 public record EsmeStats(int inFlight, long responses, long timeouts, long unmatchedResponses,
-                        long enquireLinksSent, long enquireLinksAnswered, long deliverSmReceived) {
+                        long enquireLinksSent, long enquireLinksAnswered, long deliverSmReceived,
+                        long receiptsReceived) {
 }

@@ -52,9 +52,12 @@ import java.util.List;
  * within the PDU, and a tag whose length SMPP 3.4 fixes has that length; and the body ends exactly at
  * command_length. Anything else throws {@link SmppDecodeException} with the SMPP status to answer with
  * (never an {@code IndexOutOfBoundsException} or another exception), and leaves readerIndex alone.
- * Two leniencies: a response whose command_status is not 0 may leave out its body (SMPP 3.4 says the
- * body "is not returned" then; encode always writes it), and a request's command_status, which
- * should be 0, is ignored.
+ * Strict on write, lenient on read: encode leaves out the body of a submit_sm_resp or bind_*_resp whose
+ * command_status is not 0, as SMPP 3.4 says it "is not returned" then (4.1.2, 4.1.4, 4.1.6, 4.4.2),
+ * whatever the record holds; decode takes such a response with its body or without, since SMSCs send
+ * both. A request's command_status, which should be 0, is ignored. A rejection names the PDU's
+ * command_id ({@link SmppDecodeException#commandId()}) once its header is read, so a receiver can
+ * answer a request whose body is at fault with that request's own response.
  */
 public final class SmppCodec {
 
@@ -106,8 +109,13 @@ public final class SmppCodec {
         } else if (pdu instanceof DeliverSm p) {
             writeBody(p.body(), out);
         } else if (pdu instanceof SubmitSmResp p) {
-            writeCString(p.messageId(), out);
+            // SMPP 3.4 4.4.2: "The submit_sm_resp PDU Body is not returned if the command_status field
+            // contains a non-zero value"
+            if (p.commandStatus() == CommandStatus.ESME_ROK) {
+                writeCString(p.messageId(), out);
+            }
         } else if (pdu instanceof DeliverSmResp) {
+            // 4.6.2 has no such rule: its one field, message_id, is NULL whatever the status
             out.writeByte(0);
         } else if (pdu instanceof Bind p) {
             writeCString(p.systemId(), out);
@@ -118,10 +126,13 @@ public final class SmppCodec {
             out.writeByte(p.addrNpi());
             writeCString(p.addressRange(), out);
         } else if (pdu instanceof BindResp p) {
-            writeCString(p.systemId(), out);
-            writeTlvs(p.tlvs(), out);
+            // 4.1.2, 4.1.4, 4.1.6: the body (system_id, sc_interface_version) is not returned with an error status
+            if (p.commandStatus() == CommandStatus.ESME_ROK) {
+                writeCString(p.systemId(), out);
+                writeTlvs(p.tlvs(), out);
+            }
         }
-        // unbind, enquire_link, their responses and generic_nack are a header alone
+        // unbind, enquire_link, their responses, generic_nack and the error responses above are a header alone
         int length = out.writerIndex() - start;
         if (length > maxCommandLength) {
             out.writerIndex(start);
@@ -226,7 +237,7 @@ public final class SmppCodec {
             return pdu;
         } catch (Malformed e) {
             in.readerIndex(start);
-            throw new SmppDecodeException(e.status, sequenceNumber, true, CommandId.name(commandId)
+            throw new SmppDecodeException(e.status, commandId, sequenceNumber, true, CommandId.name(commandId)
                     + " (sequence_number " + Integer.toUnsignedString(sequenceNumber) + "): " + e.getMessage());
         }
     }

@@ -41,9 +41,9 @@ final class RandomPdus {
         switch (kind++ % KINDS) {
             case 0: return new Bind(type, sequenceNumber(), string(Bind.SYSTEM_ID_OCTETS), string(Bind.PASSWORD_OCTETS),
                     string(Bind.SYSTEM_TYPE_OCTETS), octet(), octet(), octet(), string(Bind.ADDRESS_RANGE_OCTETS));
-            case 1: return new BindResp(type, status(), sequenceNumber(), string(Bind.SYSTEM_ID_OCTETS), bindRespTlvs());
+            case 1: return bindResp(type, status(), sequenceNumber(), string(Bind.SYSTEM_ID_OCTETS), bindRespTlvs());
             case 2: return new SubmitSm(sequenceNumber(), body());
-            case 3: return new SubmitSmResp(status(), sequenceNumber(), string(SubmitSmResp.MESSAGE_ID_OCTETS));
+            case 3: return submitSmResp(status(), sequenceNumber(), string(SubmitSmResp.MESSAGE_ID_OCTETS));
             case 4: return new DeliverSm(sequenceNumber(), body());
             case 5: return new DeliverSmResp(status(), sequenceNumber());
             case 6: return new Unbind(sequenceNumber());
@@ -52,6 +52,16 @@ final class RandomPdus {
             case 9: return new EnquireLinkResp(status(), sequenceNumber());
             default: return new GenericNack(status(), sequenceNumber());
         }
+    }
+
+    /** An error response has no body on the wire (SMPP 3.4 4.1.2, 4.4.2), so it gets none here: it round-trips. */
+    private static BindResp bindResp(BindType type, int status, int sequenceNumber, String systemId, List<Tlv> tlvs) {
+        return status == CommandStatus.ESME_ROK ? new BindResp(type, status, sequenceNumber, systemId, tlvs)
+                : new BindResp(type, status, sequenceNumber, "", List.of());
+    }
+
+    private static SubmitSmResp submitSmResp(int status, int sequenceNumber, String messageId) {
+        return new SubmitSmResp(status, sequenceNumber, status == CommandStatus.ESME_ROK ? messageId : "");
     }
 
     private MessageBody body() {

@@ -58,7 +58,9 @@ public final class SmppSamples {
 
     /**
      * {@code count} random PDUs from {@code seed}, the same for the same arguments; the PDU types take
-     * turns, so any 11 in a row hold one of each (bind and bind response of a random bind type).
+     * turns, so any 11 in a row hold one of each (bind and bind response of a random bind type). A
+     * submit_sm_resp or bind_*_resp with an error status has an empty body, as on the wire, so every
+     * one round-trips.
      */
     public static List<Pdu> random(long seed, int count) {
         return new RandomPdus(seed).next(count);

@@ -11,6 +11,7 @@ final class Counters {
     final LongAdder pdusHandled = new LongAdder();
     final LongAdder submits = new LongAdder();
     final LongAdder nacks = new LongAdder();
+    final LongAdder malformed = new LongAdder();
     final LongAdder receiptsSent = new LongAdder();
     final LongAdder receiptsAcked = new LongAdder();
     final LongAdder receiptsDropped = new LongAdder();
@@ -29,7 +30,7 @@ final class Counters {
 
     SmscStats snapshot() {
         return new SmscStats(sessionsOpen.sum(), sessionsAccepted.sum(), pdusHandled.sum(), submits.sum(), nacks.sum(),
-                receiptsSent.sum(), receiptsAcked.sum(), receiptsDropped.sum(), idleTimeouts.sum(),
+                malformed.sum(), receiptsSent.sum(), receiptsAcked.sum(), receiptsDropped.sum(), idleTimeouts.sum(),
                 maxOutboundPending.get(), maxInboundBuffered.get(), maxSubmitsInFlight.get());
     }
 }

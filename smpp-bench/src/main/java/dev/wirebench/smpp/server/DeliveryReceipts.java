@@ -28,7 +28,11 @@ final class DeliveryReceipts {
     private DeliveryReceipts() {
     }
 
-    /** Whether a submit_sm's registered_delivery asks for a receipt whatever the outcome (bits 0-1 = 01). */
+    /**
+     * Whether this SMSC owes a receipt for a submit_sm: registered_delivery bits 0-1 (SMPP 3.4 5.2.17) of
+     * 01 ask for one whatever the outcome; 10 for one on failure only, and this SMSC delivers every
+     * message, so none; 00 for none, and 11 is reserved.
+     */
     static boolean requested(MessageBody submitted) {
         return (submitted.registeredDelivery() & 0x03) == 1;
     }

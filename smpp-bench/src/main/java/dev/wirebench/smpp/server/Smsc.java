@@ -27,8 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An SMPP 3.4 SMSC on Netty: accepts binds from the configured accounts, answers submit_sm with a
  * message id (and, if asked and enabled, a delivery receipt), enquire_link and unbind; unbinds idle
- * sessions; refuses unreadable PDUs with generic_nack, and closes a session whose byte stream can no
- * longer be framed. Each session's outbound queue is bounded ({@link SmscConfig#outboundBound()}).
+ * sessions; refuses a PDU with a bad command_length or command_id with generic_nack and a request
+ * whose body is at fault with its own response carrying the error (SMPP 3.4 4.3), and closes a
+ * session whose byte stream can no longer be framed. Each session's outbound queue is bounded
+ * ({@link SmscConfig#outboundBound()}).
  * Counters for tests and reports: {@link #stats()}.
  *
  * <pre>{@code

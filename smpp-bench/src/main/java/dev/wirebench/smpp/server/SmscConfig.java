@@ -14,7 +14,9 @@ import java.util.Map;
  * @param port                the TCP port; 0 picks a free one ({@link Smsc#port()} says which)
  * @param accounts            system_id to password of every ESME allowed to bind
  * @param systemId            the SMSC's own system_id, sent in bind responses
- * @param deliveryReceipts    whether a submit_sm asking for an SMSC delivery receipt gets one, as a deliver_sm
+ * @param receipts            whether a submit_sm whose registered_delivery asks for an SMSC delivery
+ *                            receipt gets one (a deliver_sm, SMPP 3.4 appendix B), after its submit_sm_resp;
+ *                            off by default
  * @param idleTimeout         a session that sends nothing for this long is unbound and closed; zero: never
  * @param maxCommandLength    the largest PDU accepted; a longer command_length ends the session
  * @param outboundBound       octets a session may have waiting to go out to a client that does not read
@@ -25,7 +27,7 @@ import java.util.Map;
  * @param workerThreads       event loop threads serving sessions; 0: Netty's default, twice the cores
  */
 public record SmscConfig(String host, int port, Map<String, String> accounts, String systemId,
-                         boolean deliveryReceipts, Duration idleTimeout, int maxCommandLength, int outboundBound,
+                         boolean receipts, Duration idleTimeout, int maxCommandLength, int outboundBound,
                          Duration submitResponseDelay, int workerThreads) {
 
     /** The default listen address: loopback only. */
@@ -80,42 +82,48 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
     }
 
     public SmscConfig withHost(String value) {
-        return new SmscConfig(value, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+        return new SmscConfig(value, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
                 outboundBound, submitResponseDelay, workerThreads);
     }
 
     public SmscConfig withPort(int value) {
-        return new SmscConfig(host, value, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+        return new SmscConfig(host, value, accounts, systemId, receipts, idleTimeout, maxCommandLength,
                 outboundBound, submitResponseDelay, workerThreads);
     }
 
-    public SmscConfig withDeliveryReceipts(boolean value) {
+    /**
+     * Whether to send the delivery receipts submit_sm ask for (registered_delivery bits 0-1 = 01: on
+     * success or failure; 10, failure only, gets none, since every message is delivered): to the
+     * submitting session if it is a transceiver, else to a receiver or transceiver bound with the same
+     * system_id. {@link SmscStats} counts them sent, acknowledged and dropped.
+     */
+    public SmscConfig withReceipts(boolean value) {
         return new SmscConfig(host, port, accounts, systemId, value, idleTimeout, maxCommandLength,
                 outboundBound, submitResponseDelay, workerThreads);
     }
 
     public SmscConfig withIdleTimeout(Duration value) {
-        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, value, maxCommandLength,
+        return new SmscConfig(host, port, accounts, systemId, receipts, value, maxCommandLength,
                 outboundBound, submitResponseDelay, workerThreads);
     }
 
     public SmscConfig withMaxCommandLength(int value) {
-        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, value,
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, value,
                 outboundBound, submitResponseDelay, workerThreads);
     }
 
     public SmscConfig withOutboundBound(int value) {
-        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
                 value, submitResponseDelay, workerThreads);
     }
 
     public SmscConfig withSubmitResponseDelay(Duration value) {
-        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
                 outboundBound, value, workerThreads);
     }
 
     public SmscConfig withWorkerThreads(int value) {
-        return new SmscConfig(host, port, accounts, systemId, deliveryReceipts, idleTimeout, maxCommandLength,
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
                 outboundBound, submitResponseDelay, value);
     }
 

@@ -181,14 +181,15 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
 
     private void bind(Bind bind) {
         if (bound != null) {
-            write(new BindResp(bind.type(), CommandStatus.ESME_RALYBND, bind.sequenceNumber(), config.systemId(), List.of()));
+            refuse(bind, CommandStatus.ESME_RALYBND);
             return;
         }
         String password = config.accounts().get(bind.systemId());
         int status = password == null ? CommandStatus.ESME_RINVSYSID
                 : password.equals(bind.password()) ? CommandStatus.ESME_ROK : CommandStatus.ESME_RINVPASWD;
         if (status != CommandStatus.ESME_ROK) {
-            write(new BindResp(bind.type(), status, bind.sequenceNumber(), config.systemId(), List.of()));
+            // header alone: no system_id with an error (SMPP 3.4 4.1.2, 4.1.4, 4.1.6); the session stays open for another try
+            refuse(bind, status);
             return;
         }
         bound = bind.type();
@@ -205,7 +206,7 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
             return;
         }
         if (submitsInFlight >= MAX_DELAYED_RESPONSES) {
-            write(new SubmitSmResp(CommandStatus.ESME_RMSGQFUL, submit.sequenceNumber(), ""));
+            refuse(submit, CommandStatus.ESME_RMSGQFUL);
             return;
         }
         SubmitSmResp resp = new SubmitSmResp(CommandStatus.ESME_ROK, submit.sequenceNumber(), smsc.nextMessageId());
@@ -228,7 +229,7 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
     private void answer(MessageBody submitted, SubmitSmResp resp) {
         submitsInFlight--;
         write(resp);
-        if (config.deliveryReceipts() && DeliveryReceipts.requested(submitted)) {
+        if (config.receipts() && DeliveryReceipts.requested(submitted)) {
             if (bound == BindType.TRANSCEIVER) {
                 // its own session: within the headroom even if the response crossed the mark
                 sendReceipt(submitted, resp.messageId());
@@ -268,14 +269,24 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
         write(refusal);
     }
 
+    /**
+     * A PDU the codec could not read, answered as {@link DecodeFailure#answer()} says: generic_nack for a
+     * bad command_length or command_id (SMPP 3.4 4.3), else a request's own response with the error;
+     * before or after bind alike, since the request could not be read to tell.
+     */
     private void refuseUnreadable(DecodeFailure failure) {
-        counters.nacks.increment();
-        if (failure.framingIntact()) {
-            write(new GenericNack(failure.commandStatus(), failure.sequenceNumber()));
-        } else {
-            // the stream cannot be cut into PDUs any more: say so once, with no sequence number to answer to
+        counters.malformed.increment();
+        Response answer = failure.answer();
+        if (answer instanceof GenericNack) {
+            counters.nacks.increment();
+        }
+        if (!failure.framingIntact()) {
+            // the stream cannot be cut into PDUs any more: say so once, then end the session
             closing = true;
-            ctx.writeAndFlush(new GenericNack(failure.commandStatus(), 0)).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(answer).addListener(ChannelFutureListener.CLOSE);
+        } else if (answer != null) {
+            // the frame was skipped whole: the session goes on
+            write(answer);
         }
     }
 

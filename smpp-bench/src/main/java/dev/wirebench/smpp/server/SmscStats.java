@@ -7,7 +7,10 @@ package dev.wirebench.smpp.server;
  * @param sessionsAccepted   connections accepted in all
  * @param pdusHandled        well-formed PDUs received
  * @param submits            submit_sm accepted with a message_id
- * @param nacks              generic_nacks sent: PDUs that could not be read, or responses out of place
+ * @param nacks              generic_nacks sent: a bad command_length or an unknown command_id (SMPP 3.4
+ *                           4.3), or a response out of place
+ * @param malformed          PDUs that could not be read: a bad command_length or command_id, or a body at
+ *                           fault (a request's answered with its own response carrying the error)
  * @param receiptsSent       delivery receipts sent as deliver_sm
  * @param receiptsAcked      deliver_sm_resp received for them
  * @param receiptsDropped    receipts not sent: no receiver session bound, or its outbound queue full
@@ -17,6 +20,6 @@ package dev.wirebench.smpp.server;
  * @param maxSubmitsInFlight the most submit_sm any one session had received and not yet answered
  */
 public record SmscStats(long sessionsOpen, long sessionsAccepted, long pdusHandled, long submits, long nacks,
-                        long receiptsSent, long receiptsAcked, long receiptsDropped, long idleTimeouts,
+                        long malformed, long receiptsSent, long receiptsAcked, long receiptsDropped, long idleTimeouts,
                         long maxOutboundPending, long maxInboundBuffered, long maxSubmitsInFlight) {
 }

@@ -34,7 +34,7 @@ class BlockingEsmeTest {
 
     @BeforeEach
     void start() throws IOException {
-        smsc = Smsc.start(SmscConfig.of(Map.of("esme", "secret")).withDeliveryReceipts(true));
+        smsc = Smsc.start(SmscConfig.of(Map.of("esme", "secret")).withReceipts(true));
     }
 
     @AfterEach

@@ -1,20 +1,25 @@
 package dev.wirebench.smpp.client;
 
+import dev.wirebench.smpp.pdu.CommandId;
 import dev.wirebench.smpp.pdu.CommandStatus;
+import dev.wirebench.smpp.pdu.DeliverSmResp;
 import dev.wirebench.smpp.pdu.EnquireLink;
 import dev.wirebench.smpp.pdu.GenericNack;
 import dev.wirebench.smpp.pdu.SmppSamples;
 import dev.wirebench.smpp.pdu.SubmitSm;
 import dev.wirebench.smpp.pdu.SubmitSmResp;
+import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
 import dev.wirebench.smpp.testkit.Poll;
+import dev.wirebench.smpp.testkit.RawSmppSocket;
 import dev.wirebench.smpp.testkit.ScriptedSmsc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -206,6 +211,75 @@ class EsmeTest {
             assertTrue(sequences.get(0) > 0 && sequences.get(1) > 0);
             // everything it sent besides: the bind, and the submits' body exactly as given
             assertEquals(SUBMIT.body(), ((SubmitSm) smsc.received().get(1)).body());
+        }
+    }
+
+    @Test
+    void takesAnErrorSubmitSmRespWithOrWithoutItsBody() throws Exception {
+        // SMPP 3.4 sends none (4.4.2); some SMSCs send a message_id or a lone NUL all the same
+        AtomicInteger answered = new AtomicInteger();
+        ScriptedSmsc.Script script = (pdu, peer) -> {
+            String body = switch (answered.getAndIncrement()) {
+                case 0 -> "";
+                case 1 -> "00";
+                default -> "61626300";
+            };
+            peer.sendBytes(RawSmppSocket.hex(String.format("%08x 80000004 00000058 %08x %s",
+                    16 + body.length() / 2, pdu.sequenceNumber(), body)));
+        };
+        try (ScriptedSmsc smsc = ScriptedSmsc.start(true, script);
+             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret"))) {
+            for (String messageId : List.of("", "", "abc")) {
+                SubmitSmResp resp = esme.submitSync(SUBMIT);
+                assertEquals(CommandStatus.ESME_RTHROTTLED, resp.commandStatus());
+                assertEquals(messageId, resp.messageId());
+            }
+            assertEquals(3, esme.stats().responses());
+        }
+    }
+
+    @Test
+    void aDeliverSmWhoseBodyCannotBeReadIsAnsweredWithDeliverSmRespCarryingTheError() throws Exception {
+        // a deliver_sm whose source_addr runs on without its NUL, sent ahead of the submit_sm_resp
+        byte[] deliverSm = RawSmppSocket.hex("""
+                0000002c 00000005 00000000 00000077
+                00 0101 34343737303039303031323334353637383930313233343536
+                """);
+        ScriptedSmsc.Script script = (pdu, peer) -> {
+            if (pdu instanceof SubmitSm) {
+                peer.sendBytes(deliverSm);
+                peer.send(new SubmitSmResp(CommandStatus.ESME_ROK, pdu.sequenceNumber(), "m1"));
+            }
+        };
+        try (ScriptedSmsc smsc = ScriptedSmsc.start(true, script);
+             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret"))) {
+            assertEquals("m1", esme.submitSync(SUBMIT).messageId());
+            DeliverSmResp answer = new DeliverSmResp(CommandStatus.ESME_RINVSRCADR, 0x77);
+            assertTrue(Poll.until(() -> smsc.received().contains(answer), 5000), "received: " + smsc.received());
+            assertFalse(smsc.received().stream().anyMatch(GenericNack.class::isInstance), "a generic_nack for a body fault");
+            assertTrue(esme.isOpen());
+        }
+    }
+
+    @Test
+    void aSubmitSmRespThatCannotBeReadFailsItsRequestAtOnceNamingTheFault() throws Exception {
+        // ESME_ROK and a message_id without its NUL
+        ScriptedSmsc.Script script = (pdu, peer) -> peer.sendBytes(ByteBuffer.allocate(18).putInt(18)
+                .putInt(CommandId.SUBMIT_SM_RESP).putInt(0).putInt(pdu.sequenceNumber())
+                .put((byte) 'A').put((byte) 'B').array());
+        try (ScriptedSmsc smsc = ScriptedSmsc.start(true, script)) {
+            try (Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret")
+                    .withRequestTimeout(Duration.ofSeconds(20)))) {
+                SmppClientException e = assertThrows(SmppClientException.class, () -> esme.submitSync(SUBMIT));
+                assertFalse(e instanceof RequestTimeoutException, "left to time out: " + e);
+                assertTrue(e.getMessage().startsWith("cannot read what 127.0.0.1:" + smsc.port() + " sent: submit_sm_resp"),
+                        e.getMessage());
+                assertTrue(e.getMessage().contains("message_id has no NUL"), e.getMessage());
+                assertEquals(0, esme.stats().inFlight());
+            }
+            // a response is not answered: between the submit_sm and the closing unbind came nothing
+            assertTrue(Poll.until(() -> smsc.received().size() == 3, 5000), "received: " + smsc.received());
+            assertInstanceOf(Unbind.class, smsc.received().get(2), "received: " + smsc.received());
         }
     }
 }

@@ -99,7 +99,8 @@ class SmppDecodeRobustnessTest {
         } finally {
             buf.release();
         }
-        assertEquals(pdu, codec.decode(Unpooled.wrappedBuffer(Wire.encode(pdu))), what + " re-encoded");
+        // an error response read with its body is written without it (strict on write)
+        assertEquals(Wire.asWritten(pdu), codec.decode(Unpooled.wrappedBuffer(Wire.encode(pdu))), what + " re-encoded");
         return true;
     }
 }

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Each kind of malformed input: the status a server would answer with, whether it could keep the
- * session, the sequence number it would answer to, and a message naming what was wrong.
+ * session, the command_id and sequence number it would answer to, and a message naming what was wrong.
  */
 class SmppMalformedInputTest {
 
@@ -242,6 +242,9 @@ class SmppMalformedInputTest {
         buf.readerIndex(1);
         SmppDecodeException e = assertThrows(SmppDecodeException.class, () -> codec.decode(buf));
         assertFailure(e, status, framingIntact, sequenceNumber, messagePart);
+        // with a sound command_length the header's command_id comes along, so the request can get its own response
+        int commandId = framingIntact ? Unpooled.wrappedBuffer(wire).getInt(4) : 0;
+        assertEquals(CommandId.name(commandId), CommandId.name(e.commandId()), e.getMessage());
         assertEquals(1, buf.readerIndex(), "readerIndex after a failed decode");
     }
 

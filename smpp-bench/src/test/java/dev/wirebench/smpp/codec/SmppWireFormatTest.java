@@ -4,6 +4,7 @@ import dev.wirebench.smpp.pdu.BindType;
 import dev.wirebench.smpp.pdu.CommandId;
 import dev.wirebench.smpp.pdu.CommandStatus;
 import dev.wirebench.smpp.pdu.DeliverSm;
+import dev.wirebench.smpp.pdu.DeliverSmResp;
 import dev.wirebench.smpp.pdu.EnquireLink;
 import dev.wirebench.smpp.pdu.BindResp;
 import dev.wirebench.smpp.pdu.Pdu;
@@ -76,6 +77,39 @@ class SmppWireFormatTest {
         assertEquals(new SubmitSmResp(CommandStatus.ESME_RTHROTTLED, 2, ""), decode("00000010 80000004 00000058 00000002"));
         assertEquals(new BindResp(BindType.TRANSMITTER, CommandStatus.ESME_RINVPASWD, 1, "", List.of()),
                 decode("00000010 80000002 0000000e 00000001"));
+    }
+
+    @Test
+    void writesAnErrorResponseAsItsHeaderAloneWhateverTheRecordHolds() {
+        // 4.4.2 and 4.1.2/4.1.4/4.1.6: no message_id, no system_id or sc_interface_version with an error status
+        assertArrayEquals(Wire.hex("00000010 80000004 00000058 00000002"),
+                Wire.encode(new SubmitSmResp(CommandStatus.ESME_RTHROTTLED, 2, "5f3a9c01e2b7")));
+        assertArrayEquals(Wire.hex("00000010 80000009 0000000e 00000001"),
+                Wire.encode(new BindResp(BindType.TRANSCEIVER, CommandStatus.ESME_RINVPASWD, 1, "WBSMSC",
+                        SmppSamples.BIND_TRANSCEIVER_RESP.tlvs())));
+        assertArrayEquals(Wire.hex("00000010 80000002 0000000f 00000003"),
+                Wire.encode(new BindResp(BindType.TRANSMITTER, CommandStatus.ESME_RINVSYSID, 3, "", List.of())));
+    }
+
+    @Test
+    void writesDeliverSmRespWithItsNullMessageIdWhateverTheStatus() {
+        // 4.6.2 keeps nothing back on an error: message_id is NULL and always there; header-only is read too
+        assertWire(new DeliverSmResp(CommandStatus.ESME_RSYSERR, 4), """
+                00000011 80000005 00000008 00000004  # 17 octets, deliver_sm_resp, ESME_RSYSERR, sequence 4
+                00                                   # message_id NULL
+                """);
+        assertEquals(new DeliverSmResp(CommandStatus.ESME_RSYSERR, 4), decode("00000010 80000005 00000008 00000004"));
+    }
+
+    @Test
+    void readsAnErrorResponseThatKeepsItsBody() {
+        // some SMSCs send the body all the same: what is there is read
+        assertEquals(new SubmitSmResp(CommandStatus.ESME_RTHROTTLED, 2, "abc"),
+                decode("00000014 80000004 00000058 00000002 61626300"));
+        assertEquals(new SubmitSmResp(CommandStatus.ESME_RSYSERR, 2, ""), decode("00000011 80000004 00000008 00000002 00"));
+        assertEquals(new BindResp(BindType.TRANSCEIVER, CommandStatus.ESME_RINVPASWD, 1, "WBSMSC",
+                        SmppSamples.BIND_TRANSCEIVER_RESP.tlvs()),
+                decode("0000001c 80000009 0000000e 00000001 57 42 53 4d 53 43 00 0210 0001 34"));
     }
 
     @Test

@@ -1,12 +1,16 @@
 package dev.wirebench.smpp.codec;
 
+import dev.wirebench.smpp.pdu.BindResp;
+import dev.wirebench.smpp.pdu.CommandStatus;
 import dev.wirebench.smpp.pdu.Pdu;
+import dev.wirebench.smpp.pdu.SubmitSmResp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** Wire bytes for the tests: hand-written hex dumps, PDUs built field by field, and a codec's output. */
 final class Wire {
@@ -37,6 +41,20 @@ final class Wire {
         ByteBuf buf = Unpooled.buffer();
         new SmppCodec().encode(pdu, buf);
         return ByteBufUtil.getBytes(buf);
+    }
+
+    /**
+     * {@code pdu} as encode writes it: a submit_sm_resp or bind_*_resp with an error status loses its
+     * body (SMPP 3.4 4.1.2, 4.4.2), everything else is itself.
+     */
+    static Pdu asWritten(Pdu pdu) {
+        if (pdu instanceof SubmitSmResp r && r.commandStatus() != CommandStatus.ESME_ROK) {
+            return new SubmitSmResp(r.commandStatus(), r.sequenceNumber(), "");
+        }
+        if (pdu instanceof BindResp r && r.commandStatus() != CommandStatus.ESME_ROK) {
+            return new BindResp(r.type(), r.commandStatus(), r.sequenceNumber(), "", List.of());
+        }
+        return pdu;
     }
 
     /** Writes a body field by field: {@code body().cString("abc").octet(1).bytes(...).build()}. */

@@ -1,5 +1,6 @@
 package dev.wirebench.smpp.interop;
 
+import dev.wirebench.smpp.client.BindRejectedException;
 import dev.wirebench.smpp.client.Esme;
 import dev.wirebench.smpp.client.EsmeConfig;
 import dev.wirebench.smpp.pdu.CommandStatus;
@@ -30,6 +31,7 @@ import org.jsmpp.bean.ReplaceSm;
 import org.jsmpp.bean.SMSCDeliveryReceipt;
 import org.jsmpp.bean.SubmitMulti;
 import org.jsmpp.bean.TypeOfNumber;
+import org.jsmpp.extra.NegativeResponseException;
 import org.jsmpp.extra.ProcessRequestException;
 import org.jsmpp.session.BindParameter;
 import org.jsmpp.session.BindRequest;
@@ -67,6 +69,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Our SMSC and ESME against jSMPP 3.0.2's client and server sessions, on loopback. */
@@ -76,17 +79,13 @@ class JsmppInteropTest {
     @Test
     void aJsmppSessionBindsToOurSmscSubmitsAndGetsItsReceipt() throws Exception {
         BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withDeliveryReceipts(true))) {
+        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
             SMPPSession session = new SMPPSession();
             try {
                 session.setMessageReceiverListener(new ReceiptCollector(delivered));
                 session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
                         TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
-                SubmitSmResult result = session.submitShortMessage("", TypeOfNumber.ALPHANUMERIC, NumberingPlanIndicator.UNKNOWN,
-                        "WireBench", TypeOfNumber.INTERNATIONAL, NumberingPlanIndicator.ISDN, "447700900123", new ESMClass(),
-                        (byte) 0, (byte) 1, null, null, new RegisteredDelivery(SMSCDeliveryReceipt.SUCCESS_FAILURE), (byte) 0,
-                        new GeneralDataCoding(Alphabet.ALPHA_DEFAULT), (byte) 0,
-                        "Your code is 482913".getBytes(StandardCharsets.US_ASCII));
+                SubmitSmResult result = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE);
                 assertFalse(result.getMessageId().isEmpty());
 
                 DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
@@ -141,6 +140,89 @@ class JsmppInteropTest {
         }
     }
 
+    @Test
+    void aJsmppSessionAskingForAReceiptOnFailureOnlyGetsNoneForADeliveredMessage() throws Exception {
+        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
+            SMPPSession session = new SMPPSession();
+            try {
+                session.setMessageReceiverListener(new ReceiptCollector(delivered));
+                session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
+                        TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
+                String failureOnly = submit(session, SMSCDeliveryReceipt.FAILURE).getMessageId();
+                String either = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE).getMessageId();
+                DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
+                assertNotNull(receipt, "no receipt reached jSMPP");
+                assertEquals(either, receipt.getShortMessageAsDeliveryReceipt().getId());
+                // the first message's receipt, had there been one, was written before this one: none was
+                assertEquals(1, smsc.stats().receiptsSent(), "a receipt for " + failureOnly);
+            } finally {
+                session.unbindAndClose();
+            }
+        }
+    }
+
+    private static SubmitSmResult submit(SMPPSession session, SMSCDeliveryReceipt receipt) throws Exception {
+        return session.submitShortMessage("", TypeOfNumber.ALPHANUMERIC, NumberingPlanIndicator.UNKNOWN, "WireBench",
+                TypeOfNumber.INTERNATIONAL, NumberingPlanIndicator.ISDN, "447700900123", new ESMClass(), (byte) 0, (byte) 1,
+                null, null, new RegisteredDelivery(receipt), (byte) 0, new GeneralDataCoding(Alphabet.ALPHA_DEFAULT), (byte) 0,
+                "Your code is 482913".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aJsmppSessionWithAWrongPasswordIsRefusedWithEsmeRinvpaswd() throws Exception {
+        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")))) {
+            SMPPSession session = new SMPPSession();
+            try {
+                IOException e = assertThrows(IOException.class, () -> session.connectAndBind("127.0.0.1", smsc.port(),
+                        new BindParameter(BindType.BIND_TRX, "jsmpp", "wrong", "", TypeOfNumber.UNKNOWN,
+                                NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000));
+                // jSMPP read our 16-octet bind_transceiver_resp and reports its status
+                NegativeResponseException refusal = causeOf(e, NegativeResponseException.class);
+                assertEquals(CommandStatus.ESME_RINVPASWD, refusal.getCommandStatus(), e.toString());
+            } finally {
+                session.close();
+            }
+            assertEquals(0, smsc.stats().nacks(), "jSMPP sent something our SMSC could not read");
+            assertEquals(0, smsc.stats().malformed());
+        }
+    }
+
+    @Test
+    void ourEsmeTakesAJsmppServersRefusals() throws Exception {
+        Loopback loopback = new Loopback();
+        try (SMPPServerSessionListener listener = new SMPPServerSessionListener(0, 5000, loopback)) {
+            listener.setMessageReceiverListener(new SubmitAnswerer(new ArrayBlockingQueue<>(4), CommandStatus.ESME_RSYSERR));
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
+                try {
+                    // the first bind refused, the second accepted and its submit_sm refused
+                    listener.accept().waitForBind(5000).reject(CommandStatus.ESME_RINVPASWD);
+                    SMPPServerSession session = listener.accept();
+                    session.waitForBind(5000).accept("jsmppsmsc", InterfaceVersion.IF_34);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            BindRejectedException rejected = assertThrows(BindRejectedException.class,
+                    () -> Esme.connect(EsmeConfig.of(loopback.port(), "esme", "wrong")));
+            assertEquals(CommandStatus.ESME_RINVPASWD, rejected.commandStatus());
+            try (Esme esme = Esme.connect(EsmeConfig.of(loopback.port(), "esme", "secret"))) {
+                SubmitSmResp resp = esme.submitSync(new SubmitSm(1, SmppSamples.SUBMIT_SM.body()));
+                assertEquals(new SubmitSmResp(CommandStatus.ESME_RSYSERR, resp.sequenceNumber(), ""), resp);
+            }
+            served.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " in " + e, e);
+    }
+
     /** jSMPP's own ServerSocket factory listens on every interface; this one on loopback only. */
     private static final class Loopback implements ServerConnectionFactory {
         private volatile ServerSocket socket;
@@ -190,19 +272,28 @@ class JsmppInteropTest {
         }
     }
 
-    /** jSMPP's server side: answers submit_sm with a fixed message id, refuses everything else. */
+    /** jSMPP's server side: answers submit_sm with a fixed message id or refuses it with a status; refuses the rest. */
     private static final class SubmitAnswerer implements ServerMessageReceiverListener {
         static final String MESSAGE_ID = "jsmpp0001";
         private final BlockingQueue<org.jsmpp.bean.SubmitSm> submitted;
+        private final int status;
 
         SubmitAnswerer(BlockingQueue<org.jsmpp.bean.SubmitSm> submitted) {
+            this(submitted, CommandStatus.ESME_ROK);
+        }
+
+        SubmitAnswerer(BlockingQueue<org.jsmpp.bean.SubmitSm> submitted, int status) {
             this.submitted = submitted;
+            this.status = status;
         }
 
         @Override
         public SubmitSmResult onAcceptSubmitSm(org.jsmpp.bean.SubmitSm submitSm, SMPPServerSession source)
                 throws ProcessRequestException {
             submitted.add(submitSm);
+            if (status != CommandStatus.ESME_ROK) {
+                throw new ProcessRequestException("refused by the test", status);
+            }
             try {
                 return new SubmitSmResult(new MessageId(MESSAGE_ID), new OptionalParameter[0]);
             } catch (org.jsmpp.PDUStringException e) {

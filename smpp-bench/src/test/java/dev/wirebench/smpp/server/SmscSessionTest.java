@@ -3,6 +3,8 @@ package dev.wirebench.smpp.server;
 import dev.wirebench.smpp.client.BindRejectedException;
 import dev.wirebench.smpp.client.Esme;
 import dev.wirebench.smpp.client.EsmeConfig;
+import dev.wirebench.smpp.codec.SmppCodec;
+import dev.wirebench.smpp.pdu.Bind;
 import dev.wirebench.smpp.pdu.BindResp;
 import dev.wirebench.smpp.pdu.BindType;
 import dev.wirebench.smpp.pdu.CommandStatus;
@@ -18,6 +20,7 @@ import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.pdu.UnbindResp;
 import dev.wirebench.smpp.testkit.Poll;
 import dev.wirebench.smpp.testkit.RawSmppSocket;
+import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -51,7 +56,7 @@ class SmscSessionTest {
 
     @BeforeEach
     void start() throws IOException {
-        smsc = Smsc.start(SmscConfig.of(ACCOUNTS).withDeliveryReceipts(true));
+        smsc = Smsc.start(SmscConfig.of(ACCOUNTS).withReceipts(true));
     }
 
     @AfterEach
@@ -99,6 +104,28 @@ class SmscSessionTest {
     }
 
     @Test
+    void everyErrorResponseIsItsHeaderAloneOnTheWire() throws Exception {
+        // SMPP 3.4 4.1.2/4.1.4/4.1.6 and 4.4.2: no system_id, no message_id when command_status is not 0
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.send(new SubmitSm(5, withoutReceipt().body()));
+            assertEquals("00000010 80000004 00000004 00000005", raw.readHex());
+            raw.send(new Bind(BindType.RECEIVER, 6, "nobody", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000001 0000000f 00000006", raw.readHex());
+            raw.send(new Bind(BindType.TRANSCEIVER, 7, "esme", "wrong", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000009 0000000e 00000007", raw.readHex());
+            // refused binds leave the session open for another try; a successful one has its body
+            raw.send(new Bind(BindType.RECEIVER, 8, "esme", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals(new BindResp(BindType.RECEIVER, CommandStatus.ESME_ROK, 8, "wirebench",
+                    List.of(Tlv.ofByte(Tlv.SC_INTERFACE_VERSION, Bind.SMPP_3_4))), raw.read());
+            raw.send(new Bind(BindType.TRANSMITTER, 9, "esme", "secret", "", Bind.SMPP_3_4, 0, 0, ""));
+            assertEquals("00000010 80000002 00000005 00000009", raw.readHex());
+            raw.send(new SubmitSm(10, withoutReceipt().body()));
+            assertEquals("00000010 80000004 00000004 0000000a", raw.readHex());
+        }
+        assertEquals(0, smsc.stats().submits());
+    }
+
+    @Test
     void answersEverySubmitSmWithItsOwnMessageId() throws Exception {
         Set<String> ids = new HashSet<>();
         try (Esme esme = Esme.connect(esme())) {
@@ -129,6 +156,7 @@ class SmscSessionTest {
             assertReceiptOf(resp.messageId(), receipt);
             assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "deliver_sm_resp counted");
             assertEquals(1, smsc.stats().receiptsSent());
+            assertEquals(1, esme.stats().receiptsReceived());
         }
     }
 
@@ -140,6 +168,60 @@ class SmscSessionTest {
             SubmitSmResp resp = transmitter.submitSync(SmppSamples.SUBMIT_SM);
             assertReceiptOf(resp.messageId(), delivered.poll(5, TimeUnit.SECONDS));
             assertTrue(receiver.isOpen());
+        }
+    }
+
+    @Test
+    void sendsTheReceiptAskedForOverTheWireRightAfterItsSubmitSmResp() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.bind("esme", "secret");
+            raw.sendBytes(rawSubmitSm(0x2a, 0x01));
+            // ESME_ROK and message_id "1", the SMSC's first
+            assertEquals("00000012 80000004 00000000 0000002a 3100", raw.readHex());
+            byte[] wire = raw.readBytes();
+            assertEquals("00000005 00000000", RawSmppSocket.hex(Arrays.copyOfRange(wire, 4, 12)), "deliver_sm, status 0");
+            DeliverSm receipt = (DeliverSm) new SmppCodec().decode(Unpooled.wrappedBuffer(wire));
+            assertEquals(DeliveryReceipts.ESM_CLASS_RECEIPT, receipt.body().esmClass());
+            assertEquals("447700900123", receipt.body().sourceAddr());
+            assertEquals("WireBench", receipt.body().destinationAddr());
+            assertEquals("1", receipt.body().tlv(Tlv.RECEIPTED_MESSAGE_ID).orElseThrow().stringValue());
+            String text = new String(receipt.body().shortMessage(), StandardCharsets.US_ASCII);
+            assertTrue(text.matches("id:1 sub:001 dlvrd:001 submit date:\\d{10} done date:\\d{10}"
+                    + " stat:DELIVRD err:000 text:hello"), text);
+            assertEquals(0, smsc.stats().receiptsAcked());
+            raw.sendBytes(RawSmppSocket.hex(String.format("00000011 80000005 00000000 %08x 00", receipt.sequenceNumber())));
+            assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "deliver_sm_resp not counted");
+        }
+        assertEquals(1, smsc.stats().receiptsSent());
+    }
+
+    @Test
+    void sendsNoReceiptForRegisteredDeliveryOnFailureOnlyOrReserved() throws Exception {
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            raw.bind("esme", "secret");
+            // 10: a receipt on failure only, and the message is delivered; 11: reserved
+            raw.sendBytes(rawSubmitSm(1, 0x02));
+            raw.sendBytes(rawSubmitSm(2, 0x03));
+            raw.send(new EnquireLink(3));
+            // a receipt would follow its response on this connection: the enquire_link_resp comes next instead
+            assertEquals("00000012 80000004 00000000 00000001 3100", raw.readHex());
+            assertEquals("00000012 80000004 00000000 00000002 3200", raw.readHex());
+            assertEquals("00000010 80000015 00000000 00000003", raw.readHex());
+        }
+        assertEquals(0, smsc.stats().receiptsSent());
+    }
+
+    @Test
+    void sendsNoReceiptWithReceiptsOffWhateverTheSubmitSmAsks() throws Exception {
+        try (Smsc plain = Smsc.start(SmscConfig.of(ACCOUNTS));
+             RawSmppSocket raw = RawSmppSocket.connect(plain.port())) {
+            assertFalse(plain.config().receipts(), "receipts are off by default");
+            raw.bind("esme", "secret");
+            raw.sendBytes(rawSubmitSm(1, 0x01));
+            raw.send(new EnquireLink(2));
+            assertEquals("00000012 80000004 00000000 00000001 3100", raw.readHex());
+            assertEquals("00000010 80000015 00000000 00000002", raw.readHex());
+            assertEquals(0, plain.stats().receiptsSent());
         }
     }
 
@@ -229,6 +311,16 @@ class SmscSessionTest {
     @Test
     void listensOnLoopbackByDefault() {
         assertEquals("127.0.0.1", smsc.config().host());
+    }
+
+    /** A submit_sm from WireBench to 447700900123 saying "hello", written octet by octet. */
+    static byte[] rawSubmitSm(int sequence, int registeredDelivery) {
+        return RawSmppSocket.hex(String.format("""
+                0000003b 00000004 00000000 %08x
+                00 0500 5769726542656e636800 0101 34343737303039303031323300
+                000000 00 00 %02x000000
+                05 68656c6c6f
+                """, sequence, registeredDelivery));
     }
 
     static SubmitSm withoutReceipt() {

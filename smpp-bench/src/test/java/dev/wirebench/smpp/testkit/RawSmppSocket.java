@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.util.HexFormat;
 
 /**
  * A plain blocking socket speaking SMPP byte by byte, for what a well-behaved client cannot do: send
@@ -86,6 +87,47 @@ public final class RawSmppSocket implements AutoCloseable {
     /** The next PDU, decoded; fails on a timeout or end of stream. */
     public Pdu read() throws IOException {
         return BlockingEsme.readPdu(in, codec, "the server");
+    }
+
+    /**
+     * The next PDU's octets exactly as they came, command_length included, for a test that asserts the
+     * wire rather than what our codec makes of it; fails on a timeout, end of stream, or a
+     * command_length under 16 or over the codec's default cap.
+     */
+    public byte[] readBytes() throws IOException {
+        int length = in.readInt();
+        if (length < SmppCodec.HEADER_LENGTH || length > SmppCodec.DEFAULT_MAX_COMMAND_LENGTH) {
+            throw new IOException("the server sent command_length " + Integer.toUnsignedString(length));
+        }
+        byte[] octets = new byte[length];
+        octets[0] = (byte) (length >>> 24);
+        octets[1] = (byte) (length >>> 16);
+        octets[2] = (byte) (length >>> 8);
+        octets[3] = (byte) length;
+        in.readFully(octets, 4, length - 4);
+        return octets;
+    }
+
+    /** {@link #readBytes()} as {@link #hex(byte[])} writes it: {@code "00000010 80000004 00000001 00c0ffee"}. */
+    public String readHex() throws IOException {
+        return hex(readBytes());
+    }
+
+    /** The octets of a hex dump; white space is ignored. */
+    public static byte[] hex(String dump) {
+        return HexFormat.of().parseHex(dump.replaceAll("\\s", ""));
+    }
+
+    /** The octets in lower-case hex, four to a group, the groups separated by a space. */
+    public static String hex(byte[] octets) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < octets.length; i++) {
+            if (i > 0 && i % 4 == 0) {
+                text.append(' ');
+            }
+            text.append(String.format("%02x", octets[i] & 0xFF));
+        }
+        return text.toString();
     }
 
     /** Whether the server closed the connection: end of stream (or a reset) before any more octets, within the timeout. */
