@@ -33,6 +33,14 @@ public interface LoadTarget extends AutoCloseable {
      */
     List<Transceiver> connect(InetSocketAddress server, List<Responses> receivers, Duration timeout) throws IOException;
 
+    /**
+     * What the target counted beyond the rig's timing, over the whole run (warm-up included), read once the run is
+     * over: receipts received, say. Empty by default.
+     */
+    default Map<String, Long> counts() {
+        return Map.of();
+    }
+
     @Override
     void close();
 }

@@ -3,6 +3,7 @@ package dev.wirebench.harness.rig;
 import org.HdrHistogram.Histogram;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one measurement gave. Histograms hold nanoseconds from each request's stamp (its intended send time)
@@ -29,13 +30,14 @@ import java.util.List;
  * @param gcMillis         their time
  * @param bytesPerRequest  bytes allocated per completed request by the threads alive across the measured time,
  *                         -1 where the JVM cannot tell
+ * @param counts           what the target counted beyond timing ({@link LoadTarget#counts()})
  * @param failure          why the run ended early (the server closed, the run stalled), saying when; null when
  *                         it ran to the end. What was measured until then is kept.
  */
 public record RigResult(String target, Load load, RigPlan plan, List<String> responses, List<Histogram> latency,
                         Histogram senderLag, List<Long> completedPerWindow, long sent, long completed, long timeouts,
                         long errors, long overflow, double achievedRate, long gcCount, long gcMillis,
-                        long bytesPerRequest, String failure) {
+                        long bytesPerRequest, Map<String, Long> counts, String failure) {
 
     /** A fixed rate counts as held when at least this share of it was achieved. */
     public static final double HELD = 0.95;
@@ -44,6 +46,7 @@ public record RigResult(String target, Load load, RigPlan plan, List<String> res
         responses = List.copyOf(responses);
         latency = List.copyOf(latency);
         completedPerWindow = List.copyOf(completedPerWindow);
+        counts = Map.copyOf(counts);
     }
 
     /** The histogram of the completing response. */

@@ -77,11 +77,14 @@ public final class SmppCommand extends AbstractSubcommand {
     }
 
     /** This project's SMSC in a JVM of its own on a free loopback port, ending with this JVM. */
-    private static ServerProcess startSmsc(boolean spin) throws IOException {
+    private static ServerProcess startSmsc(SmppOptions options) throws IOException {
         List<String> args = new ArrayList<>(List.of("--role", "server", "--bind", "127.0.0.1", "--port", "0",
                 ServerProcess.UNTIL_INPUT_ENDS));
-        if (spin) {
+        if (options.spin()) {
             args.add("--spin");
+        }
+        if (options.receipts()) {
+            args.add("--receipts");
         }
         return ServerProcess.start("the SMSC", SmppCommand.class, args);
     }
@@ -89,7 +92,10 @@ public final class SmppCommand extends AbstractSubcommand {
     /** Serves until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
     private static ExitStatus serve(SmppOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         SmscConfig config = SmscConfig.of(Map.of(SmppTarget.SYSTEM_ID, SmppTarget.PASSWORD))
-                .withHost(options.bind()).withPort(options.port());
+                .withHost(options.bind()).withPort(options.port()).withSpin(options.spin())
+                // spinning, one worker loop: each keeps a core busy, and Netty's default is two per core
+                .withWorkerThreads(options.spin() ? 1 : 0)
+                .withReceipts(options.receipts());
         Smsc smsc;
         try {
             smsc = Smsc.start(config);
@@ -129,7 +135,7 @@ public final class SmppCommand extends AbstractSubcommand {
         }
         List<Rounds.Case> cases = windows.keySet().stream().map(label -> new Rounds.Case(label, "smsc")).toList();
         Map<String, String> failed = Rounds.run("smpp", cases, options.repeats(), seed,
-                local ? server -> startSmsc(options.spin()) : null, new InetSocketAddress(options.host(), options.port()),
+                local ? server -> startSmsc(options) : null, new InetSocketAddress(options.host(), options.port()),
                 (c, smsc, round) -> {
                     int window = windows.get(c.label());
                     try {

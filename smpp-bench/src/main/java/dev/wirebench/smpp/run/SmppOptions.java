@@ -26,7 +26,8 @@ import java.util.Map;
  * @param windows  the windows of the sweep, in the order given: submit_sm each session keeps in flight
  * @param sessions ESME sessions, each with its own sending thread, per window
  */
-public record SmppOptions(List<Integer> windows, int sessions, Load load, boolean spin, Duration interval,
+public record SmppOptions(List<Integer> windows, int sessions, Load load, boolean spin, boolean receipts,
+                          Duration interval,
                           Duration warmup, Duration duration, int repeats, Role role, String bind, String host, int port,
                           Path resultsDir) {
 
@@ -53,6 +54,9 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
                 + " in flight").withRequiredArg().describedAs("N");
         parser.accepts("spin", "the ESMEs' event loops (and the SMSC's, with --role both) poll instead of blocking in"
                 + " select: the OS's wake-up leaves the round trip, and each loop keeps a core busy");
+        parser.accepts("receipts", "the SMSC (with --role both) sends an SMPP delivery receipt (a deliver_sm) for every"
+                + " submit_sm, whose registered_delivery asks for one, after its submit_sm_resp; the ESMEs answer each and"
+                + " count them");
         parser.accepts("interval", "the interval of each run's interval log (.hlog, one per window and round)")
                 .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("repeats", "runs of each window, in rounds: each round a fresh SMSC JVM (with --role both) and fresh "
@@ -119,7 +123,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
         if (role != Role.CLIENT && host != null) {
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
-        return new SmppOptions(windows, sessions, load, set.has("spin"), interval, warmup, duration, repeats, role, bind,
+        return new SmppOptions(windows, sessions, load, set.has("spin"), set.has("receipts"), interval, warmup, duration, repeats, role, bind,
                 host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, resultsDir);
     }
 
@@ -172,6 +176,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
         config.put("sessions", Integer.toString(plan.sessions()));
         config.put("in-flight", Integer.toString(plan.inFlight()));
         config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
+        config.put("receipts", Boolean.toString(receipts));
         config.put("warmup", Durations.seconds(plan.warmup()));
         config.put("duration", Durations.seconds(plan.duration()));
         config.put("interval", Durations.seconds(plan.window()));
@@ -181,7 +186,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
     /** One line for the report: what was run, for how long. */
     public String describe() {
         return load + ", windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s")
-                + (spin ? ", spinning" : ", blocking") + ", warm-up "
+                + (spin ? ", spinning" : ", blocking") + (receipts ? ", delivery receipts" : "") + ", warm-up "
                 + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window"
                 + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }

@@ -106,6 +106,10 @@ final class SmppReport {
                     runs.stream().mapToLong(RigResult::timeouts).sum()));
             measures.add(Measure.exact(dims, "errors", "submit_sm", Better.LOWER,
                     runs.stream().mapToLong(RigResult::errors).sum()));
+            if (options.receipts()) {
+                measures.add(Measure.exact(dims, "receipts", "deliver_sm", Better.HIGHER, runs.stream()
+                        .mapToLong(r -> r.counts().getOrDefault(SmppTarget.RECEIPTS, 0L)).sum()));
+            }
         });
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("Load", options.describe());
@@ -140,6 +144,10 @@ final class SmppReport {
         columns.add(Column.histogram("Max (µs)", LATENCY, "max", 1000));
         columns.add(Column.estimate("Timeouts", "timeouts"));
         columns.add(Column.estimate("Errors", "errors"));
+        if (options.receipts()) {
+            // the whole run's, warm-up included: a receipt names a message id, not the submit's send time
+            columns.add(Column.estimate("Receipts (whole run)", "receipts"));
+        }
         String goal = goal();
         Section table = Section.of("submit_sm, send to submit_sm_resp", Map.of(), List.of("window", "sessions"), columns);
         return new Layout(List.of("Each session binds as a transceiver and keeps `window` submit_sm in flight, sending the"

@@ -38,10 +38,13 @@ final class SmppTarget implements LoadTarget {
     static final String PASSWORD = "wirebnch";
     /** A request fails after this; the rig's stall detection waits longer. */
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    /** The count of delivery receipts in {@link #counts()}. */
+    static final String RECEIPTS = "receipts";
 
     private final int window;
     private final Idle idle;
     private final List<CompletableFuture<Void>> closing = new ArrayList<>();
+    private final List<Session> sessions = new ArrayList<>();
     private EventLoopGroup group;
 
     /** @param window the ESME's own window: at least what the rig keeps in flight per session */
@@ -64,7 +67,8 @@ final class SmppTarget implements LoadTarget {
     public Map<String, String> settings() {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("client", "this project's Esme on Netty NIO, bound as transceiver, window " + window);
-        s.put("event loops", idle == Idle.SPIN ? "polling (selectNow in a loop)" : "blocking in select");
+        s.put("event loops", idle == Idle.SPIN ? "one, polling (selectNow in a loop)"
+                : "one per session up to one per core, blocking in select");
         s.put("request timeout", REQUEST_TIMEOUT.toSeconds() + " s");
         return s;
     }
@@ -72,9 +76,10 @@ final class SmppTarget implements LoadTarget {
     @Override
     public List<Transceiver> connect(InetSocketAddress smsc, List<Responses> receivers, Duration timeout)
             throws IOException {
-        // one event loop per core at most: more would only take turns on the same cores
-        group = EventLoops.nio("esme", Math.min(receivers.size(), Runtime.getRuntime().availableProcessors()),
-                idle == Idle.SPIN);
+        // one event loop per core at most: more would only take turns on the same cores; spinning, one: each
+        // spinning loop keeps a core busy, and the SMSC needs one too
+        int loops = idle == Idle.SPIN ? 1 : Math.min(receivers.size(), Runtime.getRuntime().availableProcessors());
+        group = EventLoops.nio("esme", loops, idle == Idle.SPIN);
         EsmeConfig config = EsmeConfig.of(smsc.getPort(), SYSTEM_ID, PASSWORD).withHost(smsc.getHostString())
                 .withWindow(window).withRequestTimeout(REQUEST_TIMEOUT).withBindTimeout(timeout);
         List<CompletableFuture<Esme>> connecting = new ArrayList<>();
@@ -87,7 +92,9 @@ final class SmppTarget implements LoadTarget {
             CompletableFuture<Esme> c = connecting.get(i);
             try {
                 // the bind timeout bounds each; twice it leaves room for a slow accept queue
-                bound.add(new Session(c.get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS), receivers.get(i)));
+                Session session = new Session(c.get(2 * timeout.toMillis(), TimeUnit.MILLISECONDS), receivers.get(i));
+                sessions.add(session);
+                bound.add(session);
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 if (failure == null) {
@@ -110,6 +117,16 @@ final class SmppTarget implements LoadTarget {
             throw failure;
         }
         return bound;
+    }
+
+    /** Delivery receipts the sessions received (and answered), over the whole run. */
+    @Override
+    public Map<String, Long> counts() {
+        long receipts = 0;
+        for (Session s : sessions) {
+            receipts += s.esme.stats().receiptsReceived();
+        }
+        return Map.of(RECEIPTS, receipts);
     }
 
     @Override

@@ -57,7 +57,7 @@ public final class Smsc implements AutoCloseable {
     private Smsc(SmscConfig config) {
         this.config = config;
         this.boss = EventLoops.nio("smsc-accept", 1);
-        this.workers = EventLoops.nio("smsc", config.workerThreads());
+        this.workers = EventLoops.nio("smsc", config.workerThreads(), config.spin());
     }
 
     /**

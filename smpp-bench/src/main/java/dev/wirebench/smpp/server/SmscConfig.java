@@ -25,10 +25,11 @@ import java.util.Map;
  * @param submitResponseDelay how long each submit_sm_resp is held back, to stand in for a slower SMSC
  *                            (zero: answered at once)
  * @param workerThreads       event loop threads serving sessions; 0: Netty's default, twice the cores
+ * @param spin                the event loops poll (selectNow in a loop) instead of blocking in select
  */
 public record SmscConfig(String host, int port, Map<String, String> accounts, String systemId,
                          boolean receipts, Duration idleTimeout, int maxCommandLength, int outboundBound,
-                         Duration submitResponseDelay, int workerThreads) {
+                         Duration submitResponseDelay, int workerThreads, boolean spin) {
 
     /** The default listen address: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -78,17 +79,17 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
      */
     public static SmscConfig of(Map<String, String> accounts) {
         return new SmscConfig(LOOPBACK, 0, accounts, "wirebench", false, Duration.ofSeconds(60),
-                SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0);
+                SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0, false);
     }
 
     public SmscConfig withHost(String value) {
         return new SmscConfig(value, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads);
+                outboundBound, submitResponseDelay, workerThreads, spin);
     }
 
     public SmscConfig withPort(int value) {
         return new SmscConfig(host, value, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads);
+                outboundBound, submitResponseDelay, workerThreads, spin);
     }
 
     /**
@@ -99,32 +100,37 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
      */
     public SmscConfig withReceipts(boolean value) {
         return new SmscConfig(host, port, accounts, systemId, value, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads);
+                outboundBound, submitResponseDelay, workerThreads, spin);
     }
 
     public SmscConfig withIdleTimeout(Duration value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, value, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads);
+                outboundBound, submitResponseDelay, workerThreads, spin);
     }
 
     public SmscConfig withMaxCommandLength(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, value,
-                outboundBound, submitResponseDelay, workerThreads);
+                outboundBound, submitResponseDelay, workerThreads, spin);
     }
 
     public SmscConfig withOutboundBound(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                value, submitResponseDelay, workerThreads);
+                value, submitResponseDelay, workerThreads, spin);
     }
 
     public SmscConfig withSubmitResponseDelay(Duration value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, value, workerThreads);
+                outboundBound, value, workerThreads, spin);
     }
 
     public SmscConfig withWorkerThreads(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, value);
+                outboundBound, submitResponseDelay, value, spin);
+    }
+
+    public SmscConfig withSpin(boolean value) {
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads, value);
     }
 
     /** The outbound queue's high-water mark: past it the channel reports unwritable and the session stops reading. */

@@ -102,6 +102,36 @@ class SmppCommandTest {
 
     @Test
     @Timeout(120)
+    void receiptsAreSentByTheSmscAnsweredAndCounted() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = smpp("--window-sweep", "8", "--sessions", "2", "--receipts", "--warmup", "300ms", "--duration", "500ms",
+                "--repeats", "1", "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        assertTrue(ran.out().contains("blocking, delivery receipts"), ran.out());
+        String[] cells = row(Files.readString(onlyRunFolder(results).resolve("summary.md")), 8);
+        long submits = Long.parseLong(cells[1].trim());
+        long receipts = Long.parseLong(cells[11].trim());
+        // every submit_sm asks for one: the measured submits are a part of the whole run's, less those in flight at the end
+        assertTrue(receipts >= submits - 2 * 8, submits + " submits, " + receipts + " receipts");
+    }
+
+    @Test
+    @Timeout(120)
+    void spinningLoopsOnBothSidesStillAnswerEverySubmit() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = smpp("--window-sweep", "4", "--sessions", "1", "--spin", "--warmup", "1s", "--duration", "1s",
+                "--repeats", "1", "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        assertTrue(ran.out().contains("1 session, spinning"), ran.out());
+        String[] cells = row(Files.readString(onlyRunFolder(results).resolve("summary.md")), 4);
+        // how many depends on what else the two cores run; that none is lost or late past the timeout does not
+        assertTrue(Long.parseLong(cells[1].trim()) > 0, String.join("|", cells));
+        assertEquals("0", cells[9].trim(), "timeouts");
+        assertEquals("0", cells[10].trim(), "errors");
+    }
+
+    @Test
+    @Timeout(120)
     void aClientMeasuresAgainstAServerRunningInAnotherProcess() throws Exception {
         try (ServerProcess server = ServerProcess.start("smpp --role server", SmppCommand.class,
                 List.of("--role", "server", "--port", "0", ServerProcess.UNTIL_INPUT_ENDS))) {
