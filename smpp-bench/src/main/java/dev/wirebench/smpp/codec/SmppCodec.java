@@ -42,6 +42,8 @@ import java.util.List;
  *   <li><b>decode allocates the PDU</b>: the record, its body, one String per non-empty C-Octet
  *       String, the TLV list with a {@link Tlv} per parameter, and each octet string twice (the codec
  *       reads it into an array, the record keeps its own copy). Nothing else: no views, no slices.</li>
+ *   <li><b>{@link MessageFlyweight} allocates nothing</b>: a submit_sm or deliver_sm read where it lies,
+ *       after the same checks as decode's.</li>
  * </ul>
  * An instance is not thread-safe (the encode scratch): give each thread or channel its own.
  *
@@ -279,6 +281,30 @@ public final class SmppCodec {
                 return new GenericNack(commandStatus, sequenceNumber);
             default:
                 throw WireChecks.unreadCommand(commandId);
+        }
+    }
+
+    /** Whether decode reads PDUs of this command_id: the cases of {@code readBody}, kept in step with it. */
+    static boolean reads(int commandId) {
+        switch (commandId) {
+            case CommandId.SUBMIT_SM:
+            case CommandId.DELIVER_SM:
+            case CommandId.SUBMIT_SM_RESP:
+            case CommandId.DELIVER_SM_RESP:
+            case CommandId.BIND_TRANSMITTER:
+            case CommandId.BIND_RECEIVER:
+            case CommandId.BIND_TRANSCEIVER:
+            case CommandId.BIND_TRANSMITTER_RESP:
+            case CommandId.BIND_RECEIVER_RESP:
+            case CommandId.BIND_TRANSCEIVER_RESP:
+            case CommandId.UNBIND:
+            case CommandId.UNBIND_RESP:
+            case CommandId.ENQUIRE_LINK:
+            case CommandId.ENQUIRE_LINK_RESP:
+            case CommandId.GENERIC_NACK:
+                return true;
+            default:
+                return false;
         }
     }
 
