@@ -42,6 +42,8 @@ import java.util.List;
  *   <li><b>decode allocates the PDU</b>: the record, its body, one String per non-empty C-Octet
  *       String, the TLV list with a {@link Tlv} per parameter, and each octet string twice (the codec
  *       reads it into an array, the record keeps its own copy). Nothing else: no views, no slices.</li>
+ *   <li><b>{@link MessageFlyweight} allocates nothing</b>: a submit_sm or deliver_sm read where it lies,
+ *       after the same checks as decode's.</li>
  * </ul>
  * An instance is not thread-safe (the encode scratch): give each thread or channel its own.
  *
@@ -212,20 +214,10 @@ public final class SmppCodec {
      */
     public Pdu decode(ByteBuf in) {
         int start = in.readerIndex();
-        int readable = in.readableBytes();
-        if (readable < 4) {
-            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, 0, false,
-                    "only " + readable + " octets readable; command_length alone takes 4");
-        }
-        int length = in.getInt(start);
-        checkLength(in, length, maxCommandLength);
-        int sequenceNumber = readable >= HEADER_LENGTH ? in.getInt(start + 12) : 0;
-        if (length > readable) {
-            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, sequenceNumber, false,
-                    "command_length is " + length + " but only " + readable + " octets are readable");
-        }
+        int length = WireChecks.commandLength(in, start, in.readableBytes(), maxCommandLength);
         int commandId = in.getInt(start + 4);
         int commandStatus = in.getInt(start + 8);
+        int sequenceNumber = in.getInt(start + 12);
         int end = start + length;
         in.readerIndex(start + HEADER_LENGTH);
         try {
@@ -237,8 +229,7 @@ public final class SmppCodec {
             return pdu;
         } catch (Malformed e) {
             in.readerIndex(start);
-            throw new SmppDecodeException(e.status, commandId, sequenceNumber, true, CommandId.name(commandId)
-                    + " (sequence_number " + Integer.toUnsignedString(sequenceNumber) + "): " + e.getMessage());
+            throw WireChecks.rejected(e, commandId, sequenceNumber);
         }
     }
 
@@ -258,21 +249,8 @@ public final class SmppCodec {
             return -1;
         }
         int length = in.getInt(in.readerIndex());
-        checkLength(in, length, cap);
+        WireChecks.checkLength(in, in.readerIndex(), in.readableBytes(), length, cap);
         return length;
-    }
-
-    private static void checkLength(ByteBuf in, int length, int cap) {
-        long unsigned = Integer.toUnsignedLong(length);
-        if (unsigned < HEADER_LENGTH) {
-            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, 0, false,
-                    "command_length " + unsigned + " is less than the " + HEADER_LENGTH + " octets of the header");
-        }
-        if (unsigned > cap) {
-            int sequenceNumber = in.readableBytes() >= HEADER_LENGTH ? in.getInt(in.readerIndex() + 12) : 0;
-            throw new SmppDecodeException(CommandStatus.ESME_RINVCMDLEN, sequenceNumber, false,
-                    "command_length " + unsigned + " is over the cap of " + cap + " octets");
-        }
     }
 
     private static Pdu readBody(ByteBuf in, int end, int commandId, int commandStatus, int sequenceNumber) {
@@ -313,10 +291,31 @@ public final class SmppCodec {
             case CommandId.GENERIC_NACK:
                 return new GenericNack(commandStatus, sequenceNumber);
             default:
-                String name = CommandId.name(commandId);
-                throw new Malformed(CommandStatus.ESME_RINVCMDID, name.startsWith("0x")
-                        ? "command_id " + name + " is not an SMPP 3.4 command"
-                        : "command_id " + String.format("0x%08X", commandId) + " is not one this codec reads");
+                throw WireChecks.unreadCommand(commandId);
+        }
+    }
+
+    /** Whether decode reads PDUs of this command_id: the cases of {@code readBody}, kept in step with it. */
+    static boolean reads(int commandId) {
+        switch (commandId) {
+            case CommandId.SUBMIT_SM:
+            case CommandId.DELIVER_SM:
+            case CommandId.SUBMIT_SM_RESP:
+            case CommandId.DELIVER_SM_RESP:
+            case CommandId.BIND_TRANSMITTER:
+            case CommandId.BIND_RECEIVER:
+            case CommandId.BIND_TRANSCEIVER:
+            case CommandId.BIND_TRANSMITTER_RESP:
+            case CommandId.BIND_RECEIVER_RESP:
+            case CommandId.BIND_TRANSCEIVER_RESP:
+            case CommandId.UNBIND:
+            case CommandId.UNBIND_RESP:
+            case CommandId.ENQUIRE_LINK:
+            case CommandId.ENQUIRE_LINK_RESP:
+            case CommandId.GENERIC_NACK:
+                return true;
+            default:
+                return false;
         }
     }
 
@@ -361,16 +360,9 @@ public final class SmppCodec {
     }
 
     private static byte[] shortMessage(ByteBuf in, int end) {
-        int smLength = octet(in, end, "sm_length");
-        if (smLength > MessageBody.MAX_SM_LENGTH) {
-            throw new Malformed(CommandStatus.ESME_RINVMSGLEN, "sm_length is " + smLength + "; SMPP 3.4 allows at most "
-                    + MessageBody.MAX_SM_LENGTH);
-        }
-        int left = end - in.readerIndex();
-        if (smLength > left) {
-            throw new Malformed(CommandStatus.ESME_RINVMSGLEN, "sm_length is " + smLength + " but only " + left
-                    + " octets are left in the PDU");
-        }
+        int at = in.readerIndex();
+        int smLength = WireChecks.smLength(in, at, end);
+        in.readerIndex(at + 1);
         return octets(in, smLength);
     }
 
@@ -397,20 +389,10 @@ public final class SmppCodec {
     }
 
     private static Tlv readTlv(ByteBuf in, int end) {
-        int left = end - in.readerIndex();
-        if (left < 4) {
-            throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, left
-                    + " octets are left after the mandatory fields and TLVs, too few for a TLV's tag and length (4)");
-        }
-        short tag = in.readShort();
-        int length = in.readUnsignedShort();
-        if (length > left - 4) {
-            throw new Malformed(CommandStatus.ESME_RINVOPTPARSTREAM, "TLV " + Tlv.tagName(tag) + " has length " + length
-                    + " but only " + (left - 4) + " octets are left in the PDU");
-        }
-        if (length < Tlv.minLength(tag) || length > Tlv.maxLength(tag)) {
-            throw new Malformed(CommandStatus.ESME_RINVPARLEN, Tlv.lengthProblem(tag, length));
-        }
+        int at = in.readerIndex();
+        int length = WireChecks.tlvLength(in, at, end);
+        short tag = in.getShort(at);
+        in.readerIndex(at + 4);
         return new Tlv(tag, octets(in, length));
     }
 
@@ -426,7 +408,7 @@ public final class SmppCodec {
 
     private static int octet(ByteBuf in, int end, String field) {
         if (in.readerIndex() >= end) {
-            throw new Malformed(CommandStatus.ESME_RINVCMDLEN, "the PDU ends before " + field);
+            throw WireChecks.endsBefore(field);
         }
         return in.readUnsignedByte();
     }
@@ -434,57 +416,18 @@ public final class SmppCodec {
     /** A C-Octet String of at most {@code octets} octets with its NUL; a bad one is answered with {@code status}. */
     private static String cString(ByteBuf in, int end, int octets, String field, int status) {
         int from = in.readerIndex();
-        int limit = end - from < octets ? end : from + octets;
-        // on to the first octet outside 1..127: the NUL, or one that is not ASCII
-        int i = from;
-        if (in.hasArray()) {
-            // the array itself: getByte checks bounds and the reference count at every octet
-            byte[] array = in.array();
-            int shift = in.arrayOffset();
-            while (i < limit && array[shift + i] > 0) {
-                i++;
-            }
-        } else {
-            while (i < limit && in.getByte(i) > 0) {
-                i++;
-            }
-        }
-        if (i < limit) {
-            byte b = in.getByte(i);
-            if (b == 0) {
-                in.readerIndex(i + 1);
-                return i == from ? "" : in.toString(from, i - from, StandardCharsets.US_ASCII);
-            }
-            throw new Malformed(status, String.format("%s holds 0x%02X at octet %d; a C-Octet String is ASCII",
-                    field, b & 0xFF, i - from));
-        }
-        if (limit == end && end - from < octets) {
-            throw new Malformed(status, field + " has no NUL before the end of the PDU");
-        }
-        throw new Malformed(status, field + " has no NUL within its " + octets + " octets");
+        return string(in, from, WireChecks.cStringEnd(in, from, end, octets, field, status));
     }
 
     /** schedule_delivery_time or validity_period: NULL or 16 characters. */
     private static String time(ByteBuf in, int end, String field, int status) {
-        String value = cString(in, end, MessageBody.TIME_OCTETS, field, status);
-        if (!value.isEmpty() && value.length() != MessageBody.TIME_OCTETS - 1) {
-            throw new Malformed(status, field + " has " + value.length() + " characters; SMPP 3.4 wants NULL or "
-                    + (MessageBody.TIME_OCTETS - 1) + " (YYMMDDhhmmsstnnp)");
-        }
-        return value;
+        int from = in.readerIndex();
+        return string(in, from, WireChecks.timeEnd(in, from, end, field, status));
     }
 
-    /** A body that cannot be read, before the header's sequence_number and the command's name are added. */
-    private static final class Malformed extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        private final int status;
-
-        Malformed(int status, String message) {
-            // thrown and caught within decode: no stack trace to fill
-            super(message, null, false, false);
-            this.status = status;
-        }
+    /** The ASCII octets from {@code from} to the NUL at {@code nul}, which readerIndex moves past. */
+    private static String string(ByteBuf in, int from, int nul) {
+        in.readerIndex(nul + 1);
+        return nul == from ? "" : in.toString(from, nul - from, StandardCharsets.US_ASCII);
     }
 }

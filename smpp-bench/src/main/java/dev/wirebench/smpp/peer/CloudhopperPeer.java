@@ -57,6 +57,15 @@ final class CloudhopperPeer implements PduCodecPeer {
         return checksum(transcode(wire));
     }
 
+    /**
+     * The decode: cloudhopper's only read of a PDU is its transcoder's decode, which builds the PDU
+     * object, so it has no cheaper read of every field to measure.
+     */
+    @Override
+    public long traverse() {
+        return decode();
+    }
+
     @Override
     public long roundTrip() {
         return checksum(transcode(transcode()));

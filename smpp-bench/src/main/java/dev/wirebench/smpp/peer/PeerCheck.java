@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  *   <li>this project's bytes, decoded by the peer, are the sample;</li>
  *   <li>the peer writes the very octets this project's codec writes (SMPP 3.4 defines one encoding of
  *       these PDUs, and none of the samples needs a field a library cannot set);</li>
- *   <li>the peer's {@code decode} and {@code roundTrip} return {@link PduChecksum#of} the sample,
- *       call after call: they read every field, and read it right.</li>
+ *   <li>the peer's {@code decode}, {@code traverse} and {@code roundTrip} return {@link PduChecksum#of} the
+ *       sample, call after call: they read every field, and read it right.</li>
  * </ol>
  */
 public final class PeerCheck {
@@ -64,6 +64,7 @@ public final class PeerCheck {
         long expected = PduChecksum.of(sample);
         for (int call = 1; call <= CALLS; call++) {
             expectChecksum(peer, pdu, "decode", call, expected, peer.decode());
+            expectChecksum(peer, pdu, "traverse", call, expected, peer.traverse());
             expectChecksum(peer, pdu, "roundTrip", call, expected, peer.roundTrip());
         }
     }

@@ -8,10 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
-import java.util.function.BiConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,56 +29,27 @@ class SmppDecodeRobustnessTest {
 
     @Test
     void rejectsEveryTruncationOfEveryFixtureAsTooShort() {
-        forEveryTruncation((cut, what) -> {
-            SmppDecodeException e = assertThrows(SmppDecodeException.class, () -> codec.decode(Unpooled.wrappedBuffer(cut)),
-                    what);
-            assertEquals(false, e.framingIntact(), e.getMessage());
-        });
+        assertTimeoutPreemptively(BOUND, () -> HostileInputs.forEveryTruncation(SmppSamples.fixtures().values(),
+                (cut, what) -> {
+                    SmppDecodeException e = assertThrows(SmppDecodeException.class,
+                            () -> codec.decode(Unpooled.wrappedBuffer(cut)), what);
+                    assertEquals(false, e.framingIntact(), e.getMessage());
+                }));
     }
 
     @Test
     void decodesOrRejectsEveryTruncationWhoseCommandLengthSaysSo() {
-        forEveryTruncation((cut, what) -> {
-            if (cut.length >= 4) {
-                Unpooled.wrappedBuffer(cut).setInt(0, cut.length);
-                decodeOrReject(cut, what + ", command_length too");
-            }
-        });
-    }
-
-    /** Every proper prefix of every fixture's wire bytes, with a description. */
-    private static void forEveryTruncation(BiConsumer<byte[], String> check) {
-        assertTimeoutPreemptively(BOUND, () -> {
-            for (Pdu pdu : SmppSamples.fixtures().values()) {
-                byte[] wire = Wire.encode(pdu);
-                for (int length = 0; length < wire.length; length++) {
-                    check.accept(Arrays.copyOf(wire, length), pdu + " cut to " + length);
-                }
-            }
-        });
+        assertTimeoutPreemptively(BOUND, () -> HostileInputs.forEveryTruncationThatSaysSo(SmppSamples.fixtures().values(),
+                this::decodeOrReject));
     }
 
     @Test
     void decodesOrRejectsTenThousandSeededCorruptions() {
         List<Pdu> sources = new ArrayList<>(SmppSamples.fixtures().values());
         sources.addAll(SmppSamples.random(99, 220));
-        SplittableRandom random = new SplittableRandom(20251121L);
         int[] outcomes = new int[2];
-        assertTimeoutPreemptively(BOUND, () -> {
-            for (int i = 0; i < CORRUPTIONS; i++) {
-                Pdu source = sources.get(random.nextInt(sources.size()));
-                byte[] wire = Wire.encode(source);
-                int flips = 1 + random.nextInt(4);
-                for (int f = 0; f < flips; f++) {
-                    wire[random.nextInt(wire.length)] = (byte) random.nextInt(0x100);
-                }
-                // in half of them command_length stays right, so the body parser takes the blows
-                if (i % 2 == 0) {
-                    Unpooled.wrappedBuffer(wire).setInt(0, wire.length);
-                }
-                outcomes[decodeOrReject(wire, "corruption " + i + " of " + source) ? 0 : 1]++;
-            }
-        });
+        assertTimeoutPreemptively(BOUND, () -> HostileInputs.forEachCorruption(sources, 20251121L, CORRUPTIONS,
+                (wire, what) -> outcomes[decodeOrReject(wire, what) ? 0 : 1]++));
         System.out.printf("%d corruptions: %d decoded, %d rejected%n", CORRUPTIONS, outcomes[0], outcomes[1]);
     }
 

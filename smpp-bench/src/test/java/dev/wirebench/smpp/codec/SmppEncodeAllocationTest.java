@@ -7,7 +7,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,18 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * encode allocates nothing once warm: HotSpot's count of the bytes this thread allocated, around
- * 10,000 encodes of each fixture into a reused pooled buffer, heap and direct. A deterministic count,
- * not a timing; under one byte per call passes, which leaves room for the odd JIT bookkeeping object
- * and none for an allocation per call, as {@link #theMeasureSeesOneSmallObjectPerCall()} shows.
- * The same method as codec-api's {@code ZeroAllocationContract}, on ByteBuf instead of ByteBuffer.
+ * encode allocates nothing once warm: {@link AllocationMeter}'s count around 10,000 encodes of each
+ * fixture into a reused pooled buffer, heap and direct. Under one byte per call passes, which leaves
+ * room for the odd JIT bookkeeping object and none for an allocation per call, as
+ * {@link #theMeasureSeesOneSmallObjectPerCall()} shows.
  */
 class SmppEncodeAllocationTest {
-
-    private static final int WARMUP = 50_000;
-    private static final int MEASURED = 10_000;
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     /** Where the deliberately allocating operation puts its object, so the JIT cannot drop it. */
     static volatile Object sink;
@@ -61,17 +54,9 @@ class SmppEncodeAllocationTest {
         ByteBuf buf = buffers.allocate(SmppCodec.DEFAULT_MAX_COMMAND_LENGTH);
         try {
             int size = codec.encode(pdu, buf);
-            for (int i = 0; i < WARMUP; i++) {
-                encode(pdu, buf, size, allocateToo);
-            }
-            long before = allocated();
-            for (int i = 0; i < MEASURED; i++) {
-                encode(pdu, buf, size, allocateToo);
-            }
-            long bytes = allocated() - before;
-            double perCall = (double) bytes / MEASURED;
-            System.out.printf("%s into %s: %d bytes over %d encodes (%.3f B/call)%n",
-                    pdu.getClass().getSimpleName(), buffers, bytes, MEASURED, perCall);
+            double perCall = AllocationMeter.bytesPerCall(() -> encode(pdu, buf, size, allocateToo));
+            System.out.printf("%s into %s: %.3f B/call over %d encodes%n",
+                    pdu.getClass().getSimpleName(), buffers, perCall, AllocationMeter.MEASURED);
             return perCall;
         } finally {
             buf.release();
@@ -84,9 +69,5 @@ class SmppEncodeAllocationTest {
         if (allocateToo) {
             sink = new Object();
         }
-    }
-
-    private static long allocated() {
-        return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId());
     }
 }

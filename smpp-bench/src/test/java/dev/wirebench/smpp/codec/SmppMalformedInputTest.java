@@ -111,40 +111,40 @@ class SmppMalformedInputTest {
 
     @Test
     void rejectsATimeThatIsNeitherNullNorSixteenCharacters() {
-        assertRejected(submitSm(addresses().octet(0).octet(0).octet(0).cString("2512")), CommandStatus.ESME_RINVSCHED,
+        assertRejected(submitSm(Wire.addresses().octet(0).octet(0).octet(0).cString("2512")), CommandStatus.ESME_RINVSCHED,
                 INTACT, SEQUENCE, "schedule_delivery_time has 4 characters");
-        assertRejected(submitSm(addresses().octet(0).octet(0).octet(0).cString("").cString("0000010000000000000R")),
+        assertRejected(submitSm(Wire.addresses().octet(0).octet(0).octet(0).cString("").cString("0000010000000000000R")),
                 CommandStatus.ESME_RINVEXPIRY, INTACT, SEQUENCE, "validity_period has no NUL within its 17 octets");
     }
 
     @Test
     void rejectsSmLength255() {
-        assertRejected(submitSm(upToSmLength().octet(255).bytes(new byte[255])), CommandStatus.ESME_RINVMSGLEN, INTACT,
+        assertRejected(submitSm(Wire.upToSmLength().octet(255).bytes(new byte[255])), CommandStatus.ESME_RINVMSGLEN, INTACT,
                 SEQUENCE, "sm_length is 255; SMPP 3.4 allows at most 254");
     }
 
     @Test
     void rejectsSmLengthPastTheEnd() {
-        assertRejected(submitSm(upToSmLength().octet(10).bytes(new byte[9])), CommandStatus.ESME_RINVMSGLEN, INTACT,
+        assertRejected(submitSm(Wire.upToSmLength().octet(10).bytes(new byte[9])), CommandStatus.ESME_RINVMSGLEN, INTACT,
                 SEQUENCE, "sm_length is 10 but only 9 octets are left");
     }
 
     @Test
     void rejectsATlvLengthPastTheEnd() {
-        byte[] body = upToSmLength().octet(0).short16(Tlv.MESSAGE_PAYLOAD).short16(20).bytes(new byte[19]).build();
+        byte[] body = Wire.upToSmLength().octet(0).short16(Tlv.MESSAGE_PAYLOAD).short16(20).bytes(new byte[19]).build();
         assertRejected(Wire.pdu(CommandId.SUBMIT_SM, 0, SEQUENCE, body), CommandStatus.ESME_RINVOPTPARSTREAM, INTACT,
                 SEQUENCE, "TLV message_payload has length 20 but only 19 octets are left");
     }
 
     @Test
     void rejectsATlvHeaderCutShort() {
-        assertRejected(submitSm(upToSmLength().octet(0).short16(Tlv.MESSAGE_PAYLOAD).octet(0)),
+        assertRejected(submitSm(Wire.upToSmLength().octet(0).short16(Tlv.MESSAGE_PAYLOAD).octet(0)),
                 CommandStatus.ESME_RINVOPTPARSTREAM, INTACT, SEQUENCE, "3 octets are left");
     }
 
     @Test
     void rejectsAKnownTlvOfTheWrongLength() {
-        assertRejected(submitSm(upToSmLength().octet(0).tlv(Tlv.SAR_MSG_REF_NUM, new byte[3])), CommandStatus.ESME_RINVPARLEN,
+        assertRejected(submitSm(Wire.upToSmLength().octet(0).tlv(Tlv.SAR_MSG_REF_NUM, new byte[3])), CommandStatus.ESME_RINVPARLEN,
                 INTACT, SEQUENCE, "sar_msg_ref_num has a value of 3 octets; SMPP 3.4 allows 2");
     }
 
@@ -225,16 +225,6 @@ class SmppMalformedInputTest {
     /** A submit_sm whose body is what the builder holds, cut or not. */
     private static byte[] submitSm(Wire.Body body) {
         return Wire.pdu(CommandId.SUBMIT_SM, 0, SEQUENCE, body.build());
-    }
-
-    /** service_type and both addresses of a submit_sm. */
-    private static Wire.Body addresses() {
-        return Wire.body().cString("").octet(1).octet(1).cString("447700900123").octet(1).octet(1).cString("447700900124");
-    }
-
-    /** Every field of a submit_sm before sm_length, all sound. */
-    private static Wire.Body upToSmLength() {
-        return addresses().octet(0).octet(0).octet(0).cString("").cString("").octet(0).octet(0).octet(0).octet(0);
     }
 
     private void assertRejected(byte[] wire, int status, boolean framingIntact, int sequenceNumber, String messagePart) {

@@ -62,6 +62,16 @@ final class Wire {
         return new Body();
     }
 
+    /** service_type and both addresses of a submit_sm or deliver_sm, all sound. */
+    static Body addresses() {
+        return body().cString("").octet(1).octet(1).cString("447700900123").octet(1).octet(1).cString("447700900124");
+    }
+
+    /** Every field of a submit_sm or deliver_sm before sm_length, all sound. */
+    static Body upToSmLength() {
+        return addresses().octet(0).octet(0).octet(0).cString("").cString("").octet(0).octet(0).octet(0).octet(0);
+    }
+
     static final class Body {
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 

@@ -32,6 +32,11 @@ class ForwardingPeer implements PduCodecPeer {
     }
 
     @Override
+    public long traverse() {
+        return delegate.traverse();
+    }
+
+    @Override
     public long roundTrip() {
         return delegate.roundTrip();
     }

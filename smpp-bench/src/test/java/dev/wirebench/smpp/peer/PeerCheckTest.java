@@ -51,6 +51,7 @@ class PeerCheckTest {
             assertArrayEquals(ours, peer.encoded());
             assertEquals(sample, peer.toModel(ours));
             assertEquals(PduChecksum.of(sample), peer.decode());
+            assertEquals(PduChecksum.of(sample), peer.traverse());
             assertEquals(PduChecksum.of(sample), peer.roundTrip());
         }
     }
@@ -110,6 +111,21 @@ class PeerCheckTest {
             PeerMismatchException e = assertThrows(PeerMismatchException.class, () -> PeerCheck.verify(peer));
             assertTrue(e.getMessage().startsWith("wirebench, deliver_sm: decode (call 1) returned checksum "), e.getMessage());
             assertTrue(e.getMessage().endsWith("it skips a field or reads one wrong"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aTraverseThatReadsAFieldWrongIsCaughtByTheChecksum() {
+        PduCodecPeer peer = new ForwardingPeer(PduCodecPeers.create("wirebench", SmppSamples.SUBMIT_SM)) {
+            @Override
+            public long traverse() {
+                // as if a flyweight had folded the wire's command_status, which decode ignores in a request
+                return delegate.traverse() + 1;
+            }
+        };
+        try (peer) {
+            PeerMismatchException e = assertThrows(PeerMismatchException.class, () -> PeerCheck.verify(peer));
+            assertTrue(e.getMessage().startsWith("wirebench, submit_sm: traverse (call 1) returned checksum "), e.getMessage());
         }
     }
 
