@@ -11,8 +11,9 @@ import java.util.Map;
  * <p>The exchange is fixed so that every engine does the same work: the client sends a NewOrderSingle
  * (35=D) whose ClOrdID (11) carries a stamp, and the server answers each with two ExecutionReports (35=8)
  * echoing that ClOrdID: an acknowledgement (ExecType 150=0) and then a fill (150=F). Implementations
- * must block rather than spin while idle (the machines this runs on may have two cores for client,
- * server and the JIT together), and must say in {@link #settings()} everything that changes latency.
+ * block while idle unless made spinning ({@code fix --spin}, where the engine can: the machines this runs
+ * on may have two cores for client, server and the JIT together, and each spinning thread keeps one),
+ * and must say in {@link #settings()} everything that changes latency, how they wait included.
  */
 public interface FixEngine {
 
