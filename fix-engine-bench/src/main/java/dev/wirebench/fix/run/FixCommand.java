@@ -12,6 +12,7 @@ import dev.wirebench.harness.cli.Role;
 import dev.wirebench.harness.cli.AbstractSubcommand;
 import dev.wirebench.harness.cli.Subcommand;
 import dev.wirebench.harness.hdr.IntervalLog;
+import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.Rig;
 import dev.wirebench.harness.rig.RigPlan;
@@ -27,6 +28,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -119,16 +121,27 @@ public final class FixCommand extends AbstractSubcommand {
         long started = System.nanoTime();
         long seed = new Random().nextLong();
         report.seed(seed);
-        // each engine names its own server, so every case meets a fresh server JVM
-        List<Rounds.Case> cases = options.engines().stream().map(e -> new Rounds.Case(e, e)).toList();
+        // each engine and way of waiting names its own server, so every case meets a fresh server JVM
+        Map<String, Idle> idleOf = new LinkedHashMap<>();
+        Map<String, String> engineOf = new LinkedHashMap<>();
+        for (Idle idle : options.idles()) {
+            for (String engine : options.engines()) {
+                String label = FixReport.label(engine, idle);
+                idleOf.put(label, idle);
+                engineOf.put(label, engine);
+            }
+        }
+        List<Rounds.Case> cases = idleOf.keySet().stream().map(label -> new Rounds.Case(label, label)).toList();
         boolean remote = options.role() == Role.CLIENT;
         Map<String, String> failed = Rounds.run("fix", cases, options.repeats(), seed,
-                remote ? null : engine -> startServer(engine, options.spin()), new InetSocketAddress(options.host(), options.port()),
+                remote ? null : label -> startServer(engineOf.get(label), idleOf.get(label) == Idle.SPIN),
+                new InetSocketAddress(options.host(), options.port()),
                 (c, server, round) -> {
-                    FixEngine engine = FixEngines.create(c.label(), options.spin());
+                    Idle idle = idleOf.get(c.label());
+                    FixEngine engine = FixEngines.create(engineOf.get(c.label()), idle == Idle.SPIN);
                     report.settings(c.label(), engine.settings());
                     try {
-                        runEngine(engine, server, round, options, folder, report, out);
+                        runEngine(engine, idle, server, round, options, folder, report, out);
                     } finally {
                         report.write();
                     }
@@ -140,13 +153,13 @@ public final class FixCommand extends AbstractSubcommand {
         return failed.isEmpty() ? ExitStatus.DONE : ExitStatus.FAILED;
     }
 
-    private static void runEngine(FixEngine engine, InetSocketAddress server, int round, FixOptions options,
+    private static void runEngine(FixEngine engine, Idle idle, InetSocketAddress server, int round, FixOptions options,
                                   RunFolder folder, FixReport report, PrintStream out) throws IOException {
         if (!options.sweep()) {
             Path file = options.history() == null ? null : historyFile(options.history(), engine.name());
             RigResult result;
             try (HistoryWriter history = file == null ? null : new HistoryWriter(file)) {
-                result = measureOnce(engine, server, options.load(), round, options, folder, history, out);
+                result = measureOnce(engine, idle, server, options.load(), round, options, folder, history, out);
             }
             out.println("  " + FixReport.oneLine(result) + (file == null ? "" : "; history in " + file));
             report.add(result);
@@ -156,23 +169,25 @@ public final class FixCommand extends AbstractSubcommand {
             return;
         }
         Sweep.Knee knee = Sweep.run(Sweep.RATES, rate -> {
-            RigResult result = measureOnce(engine, server, Load.rate(rate), round, options, folder, null, out);
+            RigResult result = measureOnce(engine, idle, server, Load.rate(rate), round, options, folder, null, out);
             out.println("  " + FixReport.oneLine(result));
             report.add(result);
             report.write();
             return result;
         });
-        out.println("  " + engine.name() + ": " + knee);
-        report.knee(engine.name(), knee);
+        String label = FixReport.label(engine.name(), idle);
+        out.println("  " + label + ": " + knee);
+        report.knee(label, knee);
     }
 
     /** One measurement of one engine at one load, its windows written to an interval log in the run folder. */
-    private static RigResult measureOnce(FixEngine engine, InetSocketAddress server, Load load, int round,
+    private static RigResult measureOnce(FixEngine engine, Idle idle, InetSocketAddress server, Load load, int round,
                                          FixOptions options, RunFolder folder, HistoryWriter history,
                                          PrintStream out) throws IOException {
-        RigPlan plan = options.plan(load);
+        RigPlan plan = options.plan(load, idle);
         Map<String, String> config = options.config(engine.name(), load, plan);
-        String name = engine.name() + (load.closed() ? "" : "-" + load.ratePerSecond()) + "-round" + round + ".hlog";
+        String name = engine.name() + (idle == Idle.SPIN ? "-spin" : "") + (load.closed() ? "" : "-" + load.ratePerSecond())
+                + "-round" + round + ".hlog";
         try (FixTarget target = new FixTarget(engine, history);
              IntervalLog log = new IntervalLog(folder.resolve(name), config, RunFolder.localHost(),
                      FixTarget.RESPONSES, plan.duration().toNanos() / 1e9)) {

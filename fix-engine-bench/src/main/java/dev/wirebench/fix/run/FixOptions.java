@@ -21,7 +21,7 @@ import java.util.Map;
 
 /** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
-                         int sessions, int inFlight, boolean spin, Duration window, Duration warmup, Duration duration,
+                         int sessions, int inFlight, List<Idle> idles, Duration window, Duration warmup, Duration duration,
                          int repeats, Duration logonTimeout, Path history, Path resultsDir) {
 
     /**
@@ -58,7 +58,9 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         parser.accepts("in-flight", "orders each session keeps in flight in closed loop (default 1), or may have in flight"
                 + " at a rate before the sender waits, late (default: no limit)").withRequiredArg().describedAs("W");
         parser.accepts("spin", "the client's threads, and the server's where the engine can, poll instead of blocking:"
-                + " the OS's wake-up leaves the round trip, and each spinning thread keeps a core busy");
+                + " the OS's wake-up leaves the round trip, and each spinning thread keeps a core busy (--idle spin)");
+        parser.accepts("idle", "how threads wait, each mode a case of the same rounds and table: block, spin, or"
+                + " block,spin (default block)").withRequiredArg().describedAs("MODE,...");
         parser.accepts("interval", "the interval of each client's interval log (.hlog, one per engine, load and round)")
                 .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
@@ -160,8 +162,33 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
-                port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, set.has("spin"), window, warmup,
+                port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), window, warmup,
                 duration, repeats, logonTimeout, history, resultsDir);
+    }
+
+    private static List<Idle> idles(OptionSet set, Role role) {
+        if (set.has("spin") && set.has("idle")) {
+            throw new IllegalArgumentException("--spin is --idle spin: give one of them");
+        }
+        if (!set.has("idle")) {
+            return List.of(set.has("spin") ? Idle.SPIN : Idle.BLOCK);
+        }
+        List<Idle> idles = new ArrayList<>();
+        for (String mode : value(set, "idle").split(",")) {
+            Idle idle = switch (mode.trim()) {
+                case "block" -> Idle.BLOCK;
+                case "spin" -> Idle.SPIN;
+                default -> throw new IllegalArgumentException("--idle takes block, spin or block,spin, not '"
+                        + value(set, "idle") + "'");
+            };
+            if (!idles.contains(idle)) {
+                idles.add(idle);
+            }
+        }
+        if (role == Role.SERVER && idles.size() > 1) {
+            throw new IllegalArgumentException("a server waits one way: --idle block or --idle spin with --role server");
+        }
+        return List.copyOf(idles);
     }
 
     private static String value(OptionSet set, String option) {
@@ -186,15 +213,26 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     public String describe() {
         String how = sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
         return how + ", " + sessions + (sessions == 1 ? " session" : " sessions") + (inFlight == RigPlan.UNLIMITED ? ""
-                : " x " + inFlight + " in flight") + (spin ? ", spinning" : ", blocking") + ", warm-up "
+                : " x " + inFlight + " in flight") + ", " + String.join(" and ", idles.stream()
+                .map(i -> i == Idle.SPIN ? "spinning" : "blocking").toList()) + ", warm-up "
                 + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
                 + (sweep ? " per rate" : "") + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }
 
-    /** How the rig runs one measurement at {@code load}. */
+    /** Whether a server ({@code --role server}, one mode) spins. */
+    boolean spin() {
+        return idles.contains(Idle.SPIN);
+    }
+
+    /** How the rig runs one measurement at {@code load} in the first mode asked for. */
     RigPlan plan(Load load) {
+        return plan(load, idles.get(0));
+    }
+
+    /** How the rig runs one measurement at {@code load}, its threads waiting as {@code idle}. */
+    RigPlan plan(Load load, Idle idle) {
         return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
-                window, Idle.of(spin), logonTimeout, RigPlan.DEFAULT_STALL);
+                window, idle, logonTimeout, RigPlan.DEFAULT_STALL);
     }
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */

@@ -16,6 +16,7 @@ import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
+import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.RigReport;
 import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.rig.Sweep;
@@ -90,7 +91,13 @@ final class FixReport {
     }
 
     private String rowKey(RigResult r) {
-        return options.sweep() ? r.target() + "-" + r.load().ratePerSecond() : r.target();
+        String label = label(r.target(), r.plan().idle());
+        return options.sweep() ? label + "-" + r.load().ratePerSecond() : label;
+    }
+
+    /** A case's name: the engine, and {@code , spinning} when its threads poll. */
+    static String label(String engine, Idle idle) {
+        return idle == Idle.SPIN ? engine + ", spinning" : engine;
     }
 
     /** Every repeat of each engine (and rate), in the order the rows first ran. */
@@ -109,6 +116,10 @@ final class FixReport {
         repeats().forEach((row, runs) -> {
             Map<String, String> dims = new LinkedHashMap<>();
             dims.put("engine", runs.get(0).target());
+            // only a spinning case names how it waits, so a blocking run's cases keep the keys they always had
+            if (runs.get(0).plan().idle() == Idle.SPIN) {
+                dims.put("idle", "spin");
+            }
             if (!runs.get(0).load().closed()) {
                 dims.put("rate", Long.toString(runs.get(0).load().ratePerSecond()));
             }
@@ -117,6 +128,7 @@ final class FixReport {
             Repeats.latency(dims, "sender lag", runs.stream().map(RigResult::senderLag).toList(), measures,
                     histograms);
             Repeats.each(dims, "orders/s", "orders/s", Better.HIGHER, runs, RigResult::achievedRate, measures);
+            Repeats.each(dims, "client cores", "cores", Better.LOWER, runs, RigResult::cores, measures);
             Repeats.each(dims, "GCs", "GCs", Better.LOWER, runs, RigResult::gcCount, measures);
             Repeats.each(dims, "GC ms", "ms", Better.LOWER, runs, RigResult::gcMillis, measures);
             Repeats.each(dims, "allocation", "B/order", Better.LOWER, runs,
@@ -133,7 +145,7 @@ final class FixReport {
                     + " interval, orders and max of them all");
         }
         knees.forEach((engine, knee) -> described.put("Knee of " + engine, knee));
-        String marked = RigReport.marks(results, r -> r.target() + (r.load().closed() ? "" : " at " + r.load().ratePerSecond() + "/s"));
+        String marked = RigReport.marks(results, r -> label(r.target(), r.plan().idle()) + (r.load().closed() ? "" : " at " + r.load().ratePerSecond() + "/s"));
         if (!marked.isEmpty()) {
             described.put("Marked", marked);
         }
@@ -147,9 +159,14 @@ final class FixReport {
                 "Each order: NewOrderSingle out, ExecutionReport ack (150=0) and fill (150=F) back; round trip from the"
                         + " order's stamp (its send time in closed loop, its intended send time in open loop) to the report's"
                         + " arrival, every order of the measured window recorded (HdrHistogram, 3 digits)",
-                "GCs, GC ms and B/order are the client JVM's during the measured window; sender lag (open loop only) is"
-                        + " how late the sender's own wake-up put each order on the wire after its intended time, a part of"
-                        + " every round trip that no engine causes"),
+                "Client cores, GCs, GC ms and B/order are the client JVM's during the measured window (cores: its CPU"
+                        + " time over the window's length); sender lag (fixed rate only) is how late the sender's own"
+                        + " wake-up put each order on the wire after its intended time, a part of every round trip that no"
+                        + " engine causes",
+                "A spinning case (idle spin) polls instead of blocking on both sides where the engine can, each"
+                        + " spinning thread a whole core: with " + Runtime.getRuntime().availableProcessors() + " cores,"
+                        + " client and server then leave the JIT, the GC and anything else on the machine little or none,"
+                        + " which shows in the tail; its × raw is taken against raw spinning too"),
                 List.of(table("Round trip to the fill", "fill", true), table("Round trip to the ack", "ack", false),
                         Section.text("Engine settings", engineSettings())),
                 plotted ? List.of(new Layout.Figure("Round trip to the fill by percentile", PLOT)) : List.of());
@@ -177,11 +194,12 @@ final class FixReport {
         if (extras) {
             columns.add(Column.estimate("Orders/s", "orders/s"));
             columns.add(Column.estimate("Sender lag p50 (µs)", "sender lag p50"));
+            columns.add(Column.estimate("Client cores", "client cores"));
             columns.add(Column.estimate("GCs", "GCs"));
             columns.add(Column.estimate("GC ms", "GC ms"));
             columns.add(Column.estimate("B/order", "allocation"));
         }
-        return Section.of(title, Map.of(), List.of("engine", "rate"), columns);
+        return Section.of(title, Map.of(), List.of("engine", "idle", "rate"), columns);
     }
 
     /** The tables as the console shows them. */
@@ -202,10 +220,12 @@ final class FixReport {
             }
             String engine = h.dims().get("engine");
             String rate = h.dims().get("rate");
-            Hgrm.write(folder, engine + (rate == null ? "" : "-" + rate) + "-" + h.name() + ".hgrm", h.histogram(),
-                    TimeUnit.MICROSECONDS);
+            boolean spin = h.dims().containsKey("idle");
+            Hgrm.write(folder, engine + (spin ? "-spin" : "") + (rate == null ? "" : "-" + rate) + "-" + h.name() + ".hgrm",
+                    h.histogram(), TimeUnit.MICROSECONDS);
             if (h.name().equals("fill") && lines.size() < PercentilePlot.MAX_LINES) {
-                lines.add(new PercentileLine(rate == null ? engine : engine + " @ " + rate + "/s", h.histogram(),
+                String name = label(engine, spin ? Idle.SPIN : Idle.BLOCK);
+                lines.add(new PercentileLine(rate == null ? name : name + " @ " + rate + "/s", h.histogram(),
                         engine.equals(FixEngines.BASELINE)
                                 && lines.stream().filter(PercentileLine::reference).count() < PercentilePlot.MAX_REFERENCE_LINES));
             }

@@ -88,6 +88,27 @@ class FixCommandTest {
 
     @Test
     @Timeout(120)
+    void shouldPutBlockingAndSpinningInOneTableEachAgainstRawWaitingTheSameWay() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = fix("--engines", "raw,philadelphia", "--idle", "block,spin", "--repeats", "1", "--warmup", "500ms",
+                "--duration", "1s", "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path folder = onlyRunFolder(results);
+        RunResults model = ResultsFile.read(folder);
+        for (String engine : List.of("raw", "philadelphia")) {
+            assertTrue(histogram(model, engine, "fill").getTotalCount() > 0, engine);
+            assertTrue(histogram(model, Map.of("engine", engine, "idle", "spin"), "fill").getTotalCount() > 0, engine);
+            assertTrue(Files.exists(folder.resolve(engine + "-spin-fill.hgrm")), engine);
+        }
+        String summary = Files.readString(folder.resolve("summary.md"));
+        // raw spinning is its own baseline: 1.00, as raw blocking is
+        assertTrue(summary.contains("\n| raw | spin | "), summary);
+        assertTrue(summary.contains("- philadelphia, spinning\n  - "), "the spinning engine's settings");
+        assertTrue(summary.contains("idle: busy-spin"), summary);
+    }
+
+    @Test
+    @Timeout(120)
     void shouldKeepWhatWasMeasuredAndSayWhenTheServerDiedMidRun() throws Exception {
         Path results = dir.resolve("results");
         dev.wirebench.fix.engine.FixServer server = new dev.wirebench.fix.raw.RawEngine()

@@ -78,6 +78,19 @@ class FixOptionsTest {
     }
 
     @Test
+    void shouldTakeBothWaysOfWaitingAsCasesOfOneRunButAServerWaitsOneWay() {
+        assertEquals(List.of(dev.wirebench.harness.rig.Idle.BLOCK), parse().idles());
+        assertEquals(List.of(dev.wirebench.harness.rig.Idle.SPIN), parse("--spin").idles());
+        FixOptions both = parse("--idle", "block,spin");
+        assertEquals(List.of(dev.wirebench.harness.rig.Idle.BLOCK, dev.wirebench.harness.rig.Idle.SPIN), both.idles());
+        assertTrue(both.describe().contains("blocking and spinning"), both.describe());
+        assertMessage("--spin is --idle spin: give one of them", "--spin", "--idle", "spin");
+        assertMessage("--idle takes block, spin or block,spin, not 'busy'", "--idle", "busy");
+        assertMessage("a server waits one way: --idle block or --idle spin with --role server", "--role", "server",
+                "--engines", "raw", "--idle", "block,spin");
+    }
+
+    @Test
     void shouldTakeTheTwoSidesOfATwoHostRun() {
         FixOptions server = parse("--role", "server", "--engines", "raw", "--bind", "10.0.0.1", "--port", "0");
         assertEquals(dev.wirebench.harness.cli.Role.SERVER, server.role());

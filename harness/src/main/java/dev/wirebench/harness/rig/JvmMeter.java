@@ -16,12 +16,18 @@ public final class JvmMeter {
 
     private final long gcCount;
     private final long gcMillis;
+    /** The process's CPU time, or -1 where the JVM cannot tell. */
+    private final long cpuNanos;
+    private final long wallNanos;
     /** Allocated bytes by thread id; null where the JVM cannot tell. */
     private final Map<Long, Long> allocated;
 
     private JvmMeter(long gcCount, long gcMillis, Map<Long, Long> allocated) {
         this.gcCount = gcCount;
         this.gcMillis = gcMillis;
+        this.cpuNanos = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+        this.wallNanos = System.nanoTime();
         this.allocated = allocated;
     }
 
@@ -57,6 +63,17 @@ public final class JvmMeter {
 
     public long gcMillisSince(JvmMeter start) {
         return gcMillis - start.gcMillis;
+    }
+
+    /**
+     * The cores this JVM kept busy since {@code start}: its CPU time over the time passed (2.0 is two cores the
+     * whole time), or NaN where the JVM cannot tell. A spinning thread shows as a whole core.
+     */
+    public double coresSince(JvmMeter start) {
+        if (cpuNanos < 0 || start.cpuNanos < 0 || wallNanos == start.wallNanos) {
+            return Double.NaN;
+        }
+        return (double) (cpuNanos - start.cpuNanos) / (wallNanos - start.wallNanos);
     }
 
     /** Bytes allocated since {@code start} by the threads alive at both readings, or -1 if unknown. */

@@ -310,7 +310,7 @@ public final class Rig {
         return new RigResult(target.name(), load, plan, target.responses(), List.of(total),
                 senderLag.snapshot(), perWindow, sent, completed, timeouts,
                 errors, overflow.get() + senderLag.overflowCount(), rate, after.gcCountSince(before),
-                after.gcMillisSince(before), perRequest, target.counts(), failure);
+                after.gcMillisSince(before), perRequest, after.coresSince(before), target.counts(), failure);
     }
 
     // called by the sessions

@@ -30,6 +30,8 @@ import java.util.Map;
  * @param gcMillis         their time
  * @param bytesPerRequest  bytes allocated per completed request by the threads alive across the measured time,
  *                         -1 where the JVM cannot tell
+ * @param cores            the cores the client JVM kept busy over the measured time (CPU time over wall time;
+ *                         a spinning thread is one), NaN where the JVM cannot tell
  * @param counts           what the target counted beyond timing ({@link LoadTarget#counts()})
  * @param failure          why the run ended early (the server closed, the run stalled), saying when; null when
  *                         it ran to the end. What was measured until then is kept.
@@ -37,7 +39,7 @@ import java.util.Map;
 public record RigResult(String target, Load load, RigPlan plan, List<String> responses, List<Histogram> latency,
                         Histogram senderLag, List<Long> completedPerWindow, long sent, long completed, long timeouts,
                         long errors, long overflow, double achievedRate, long gcCount, long gcMillis,
-                        long bytesPerRequest, Map<String, Long> counts, String failure) {
+                        long bytesPerRequest, double cores, Map<String, Long> counts, String failure) {
 
     /** A fixed rate counts as held when at least this share of it was achieved. */
     public static final double HELD = 0.95;

@@ -109,7 +109,7 @@ class RigTest {
     @Test
     void shouldCountWindowsWithoutCompletionsBetweenOthersAsStalls() {
         RigResult r = new RigResult("x", Load.CLOSED, plan(1, 1), List.of("r"), List.of(new Histogram(2)),
-                new Histogram(2), List.of(0L, 5L, 0L, 0L, 7L, 0L), 12, 12, 0, 0, 0, 12, 0, 0, 0, Map.of(), null);
+                new Histogram(2), List.of(0L, 5L, 0L, 0L, 7L, 0L), 12, 12, 0, 0, 0, 12, 0, 0, 0, 1.0, Map.of(), null);
         assertEquals(2, r.stalledWindows());
     }
 }
