@@ -85,6 +85,7 @@ public abstract class FixEngineContract {
         assertFalse(engine.name().isBlank());
         Map<String, String> settings = engine.settings();
         assertFalse(settings.isEmpty(), "settings that affect latency must be reported");
+        assertTrue(settings.containsKey("validates"), "what an engine checks of each message must be reported: " + settings);
         settings.forEach((k, v) -> assertFalse(k.isBlank() || v.isBlank(), k + "=" + v));
     }
 
