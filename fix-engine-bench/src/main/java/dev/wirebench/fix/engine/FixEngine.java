@@ -22,7 +22,10 @@ public interface FixEngine {
 
     /**
      * The settings that affect latency (store, log, validation, TCP_NODELAY, idle strategy, threads ...),
-     * as key/value pairs in a stable order; they are written next to every result.
+     * as key/value pairs in a stable order; they are written next to every result. Must include
+     * {@code validates}: what the engine checks of each message it receives (CheckSum, BodyLength,
+     * required fields, field types, a data dictionary ...) and what it lets through, since every check
+     * costs time and one left out lets a garbled order be executed.
      */
     Map<String, String> settings();
 

@@ -49,4 +49,10 @@ public final class PingPong {
 
     private PingPong() {
     }
+
+    /** The fields a FIX client of any make logs on to a wirebench server with, as help texts say them. */
+    public static String logonFacts() {
+        return "8=" + BEGIN_STRING + ", SenderCompID(49)=" + CLIENT_COMP_ID + ", TargetCompID(56)=" + SERVER_COMP_ID
+                + ", HeartBtInt(108)=" + HEART_BT_INT;
+    }
 }

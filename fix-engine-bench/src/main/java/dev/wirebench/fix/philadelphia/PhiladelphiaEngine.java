@@ -59,6 +59,12 @@ public final class PhiladelphiaEngine implements FixEngine {
         settings.put("validation", "CheckSum verified (FIXConfig checkSumEnabled); MsgSeqNum checked; no data dictionary; "
                 + "the server also checks framing (8=FIX.4.4|9=n|...10=ddd|, BodyLength <= " + MAX_BODY_LENGTH
                 + ") and closes the connection on anything else");
+        settings.put("validates", "CheckSum (Philadelphia's parser, checkSumEnabled: a wrong one is skipped as"
+                + " garbled); BodyLength (server: CheckSum(10) where BodyLength says and BodyLength <= " + MAX_BODY_LENGTH
+                + ", else the connection is closed; client: the parser's CheckSum check, which finds 10= only where"
+                + " BodyLength says); MsgSeqNum (server: a gap or a repeat ends the session); SenderCompID on Logon"
+                + " (server); the five order fields the server echoes present (else a Reject); no field types or values,"
+                + " no data dictionary");
         settings.put("buffers", "rx " + RX_BUFFER_BYTES + " B per connection, " + MAX_FIELD_COUNT + " fields of "
                 + FIELD_CAPACITY + " B; a longer message ends the session");
         settings.put("heartbeats", "off: keepAlive() is never called, runs being shorter than HeartBtInt "

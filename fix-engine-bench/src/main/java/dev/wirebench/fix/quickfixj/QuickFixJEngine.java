@@ -15,9 +15,10 @@ import java.util.Optional;
 
 /**
  * QuickFIX/J 3.0.0 behind the engine SPI, in one of several configurations ({@link QuickFixJVariant}):
- * {@code quickfixj} as a typical user runs it, {@code quickfixj-tuned} with store, log and validation
- * off, and the tuned one with one of those put back ({@code +filestore}, {@code +filelog},
- * {@code +validation}).
+ * {@code quickfixj} as a typical user runs it, {@code quickfixj-tuned} with store and log off and
+ * validation down to what drops a garbled message, the tuned one with one of those put back
+ * ({@code +filestore}, {@code +filelog}, {@code +validation}), and the tuned one without the data
+ * dictionary ({@code -nochecksum}), which executes garbled orders and is there to measure what the check costs.
  *
  * <p>Sessions are built in code (no settings files), FIX 4.4 between the fixed CompIDs, and reset to
  * sequence number 1 on every logon, logout and disconnect, so any number of sessions can follow one

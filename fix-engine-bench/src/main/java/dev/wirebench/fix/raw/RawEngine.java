@@ -53,6 +53,9 @@ public final class RawEngine implements FixEngine {
         settings.put("store", "none");
         settings.put("log", "none");
         settings.put("validation", "the server checks each frame starts with 8=FIX.4.4|9= and closes the connection otherwise");
+        settings.put("validates", "only that each fixed-size order frame starts 8=FIX.4.4|9= (server) and that each"
+                + " report frame carries a hex ClOrdID (client); not BodyLength or CheckSum (neither is read: an order with a"
+                + " wrong one is answered), no field, no session");
         settings.put("TCP_NODELAY", "true");
         settings.put("threading", (spin ? "non-blocking" : "blocking") + " SocketChannel; one receiving thread per connection on each side; "
                 + "the server answers on its receiving thread; client sends under a lock");

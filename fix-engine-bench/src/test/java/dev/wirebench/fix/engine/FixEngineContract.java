@@ -85,6 +85,7 @@ public abstract class FixEngineContract {
         assertFalse(engine.name().isBlank());
         Map<String, String> settings = engine.settings();
         assertFalse(settings.isEmpty(), "settings that affect latency must be reported");
+        assertTrue(settings.containsKey("validates"), "what an engine checks of each message must be reported: " + settings);
         settings.forEach((k, v) -> assertFalse(k.isBlank() || v.isBlank(), k + "=" + v));
     }
 
@@ -243,12 +244,23 @@ public abstract class FixEngineContract {
         collector.assertEveryStampAckedThenFilled(orders);
     }
 
+    @Test
+    @Timeout(60)
+    void shouldExecuteNoOrderWithAWrongCheckSumOrBodyLengthButAnswerTheGoodOneAfterIt() throws Exception {
+        if (!speaksFix()) {
+            return; // the raw baseline reads fixed-size frames and checks neither; its settings say so
+        }
+        FixServer server = server();
+        GarbledOrders.assertIgnored(server, "a wrong CheckSum", GarbledOrders.wrongCheckSum(2, 100), 100);
+        GarbledOrders.assertIgnored(server, "a wrong BodyLength", GarbledOrders.wrongBodyLength(2, 200), 200);
+    }
+
     /**
      * A plain socket that has logged on as the client and read the server's Logon. An engine may refuse a
      * new logon of the same session until it has finished ending the last one (QuickFIX/J does so on its
      * own thread), so a connection closed before the answer is tried again, a bounded number of times.
      */
-    private Socket loggedOn(FixServer server) throws IOException {
+    static Socket loggedOn(FixServer server) throws IOException {
         for (int attempt = 1; ; attempt++) {
             Socket socket = tryLogOn(server);
             if (socket != null) {
@@ -262,7 +274,7 @@ public abstract class FixEngineContract {
     }
 
     /** The logged-on socket, or null if the server closed it before answering. */
-    private Socket tryLogOn(FixServer server) throws IOException {
+    private static Socket tryLogOn(FixServer server) throws IOException {
         Socket socket = new Socket();
         socket.connect(server.address(), 5000);
         socket.getOutputStream().write(FixWire.logon());

@@ -2,8 +2,11 @@ package dev.wirebench.fix.quickfixj;
 
 import dev.wirebench.fix.engine.FixClient;
 import dev.wirebench.fix.engine.FixServer;
+import dev.wirebench.fix.engine.GarbledOrders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,9 +36,9 @@ class QuickFixJVariantsTest {
     private static final Duration LOGON_TIMEOUT = Duration.ofSeconds(5);
 
     @Test
-    void shouldListTheFiveEnginesInReportOrderAndFindEachByName() {
+    void shouldListTheSixEnginesInReportOrderAndFindEachByName() {
         assertEquals(List.of("quickfixj", "quickfixj-tuned", "quickfixj-tuned+filestore", "quickfixj-tuned+filelog",
-                "quickfixj-tuned+validation"), QuickFixJEngine.NAMES);
+                "quickfixj-tuned+validation", "quickfixj-tuned-nochecksum"), QuickFixJEngine.NAMES);
         for (String name : QuickFixJEngine.NAMES) {
             assertEquals(name, QuickFixJEngine.named(name).orElseThrow().name());
         }
@@ -53,7 +56,8 @@ class QuickFixJVariantsTest {
         Map<String, String> tuned = QuickFixJEngine.named("quickfixj-tuned").orElseThrow().settings();
         assertTrue(tuned.get("store").startsWith("none"), tuned.toString());
         assertEquals("none", tuned.get("log"));
-        assertTrue(tuned.get("validation").startsWith("off"), tuned.toString());
+        assertTrue(tuned.get("validation").startsWith("garbled messages only (FIX44.xml"), tuned.toString());
+        assertTrue(tuned.get("validates").startsWith("CheckSum"), tuned.toString());
         assertEquals("true (SocketTcpNoDelay=Y)", tuned.get("TCP_NODELAY"));
         assertTrue(tuned.get("threading").contains("QFJ Message Processor"), tuned.toString());
     }
@@ -66,17 +70,37 @@ class QuickFixJVariantsTest {
                 "quickfixj-tuned+validation", "validation");
         putBack.forEach((name, key) -> {
             Map<String, String> ablation = QuickFixJEngine.named(name).orElseThrow().settings();
-            Set<String> differing = ablation.keySet().stream()
-                    .filter(k -> !ablation.get(k).equals(tuned.get(k))).collect(Collectors.toSet());
-            assertEquals(Set.of(key), differing, name);
+            // what a message is checked for follows from the validation setting, and from nothing else
+            Set<String> expected = key.equals("validation") ? Set.of("validation", "validates") : Set.of(key);
+            assertEquals(expected, differing(tuned, ablation), name);
             assertEquals(typical.get(key), ablation.get(key), name);
         });
     }
 
     @Test
+    void shouldTakeOnlyTheDataDictionaryAwayInTheVariantWithoutCheckSumAndSaySo() {
+        Map<String, String> tuned = QuickFixJEngine.named("quickfixj-tuned").orElseThrow().settings();
+        Map<String, String> unchecked = QuickFixJEngine.named("quickfixj-tuned-nochecksum").orElseThrow().settings();
+        assertEquals(Set.of("validation", "validates"), differing(tuned, unchecked));
+        assertTrue(unchecked.get("validation").startsWith("off (UseDataDictionary=N"), unchecked.toString());
+        assertTrue(unchecked.get("validates").contains("wrong CheckSum is executed"), unchecked.toString());
+        // no other variant may say so
+        for (String name : checkingVariants()) {
+            String validates = QuickFixJEngine.named(name).orElseThrow().settings().get("validates");
+            assertTrue(validates.startsWith("CheckSum"), name + ": " + validates);
+        }
+    }
+
+    private static Set<String> differing(Map<String, String> one, Map<String, String> other) {
+        assertEquals(one.keySet(), other.keySet());
+        return other.keySet().stream().filter(k -> !other.get(k).equals(one.get(k))).collect(Collectors.toSet());
+    }
+
+    @Test
     @Timeout(60)
-    void shouldAnswerOrdersInEveryAblation() throws Exception {
-        for (String name : List.of("quickfixj-tuned+filestore", "quickfixj-tuned+filelog", "quickfixj-tuned+validation")) {
+    void shouldAnswerOrdersInEveryAblationAndWithoutCheckSum() throws Exception {
+        for (String name : List.of("quickfixj-tuned+filestore", "quickfixj-tuned+filelog", "quickfixj-tuned+validation",
+                "quickfixj-tuned-nochecksum")) {
             QuickFixJEngine engine = QuickFixJEngine.named(name).orElseThrow();
             Reports reports = new Reports(20);
             try (FixServer server = engine.startServer(ANY_PORT);
@@ -88,6 +112,34 @@ class QuickFixJVariantsTest {
             assertEquals(stamps, reports.fills, name);
             assertEquals(stamps, reports.acks, name);
             assertEquals(List.of(), reports.disconnects, name);
+        }
+    }
+
+    /** Every variant but the one named for not checking: the tuned ones included, whatever else they turn off. */
+    static List<String> checkingVariants() {
+        return QuickFixJEngine.NAMES.stream().filter(name -> !name.equals("quickfixj-tuned-nochecksum")).toList();
+    }
+
+    @ParameterizedTest
+    @MethodSource("checkingVariants")
+    @Timeout(60)
+    void shouldExecuteNoOrderWithAWrongCheckSumOrBodyLengthInAnyVariant(String name) throws Exception {
+        QuickFixJEngine engine = QuickFixJEngine.named(name).orElseThrow();
+        try (FixServer server = engine.startServer(ANY_PORT)) {
+            GarbledOrders.assertIgnored(server, "a wrong CheckSum", GarbledOrders.wrongCheckSum(2, 100), 100);
+            GarbledOrders.assertIgnored(server, "a wrong BodyLength", GarbledOrders.wrongBodyLength(2, 200), 200);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldExecuteAWrongCheckSumButNoWrongBodyLengthWithoutTheDataDictionary() throws Exception {
+        // what every tuned variant did before it kept the dictionary; if QuickFIX/J ever checked the CheckSum
+        // without one, this variant's name and settings would be wrong and this test says so
+        QuickFixJEngine engine = QuickFixJEngine.named("quickfixj-tuned-nochecksum").orElseThrow();
+        try (FixServer server = engine.startServer(ANY_PORT)) {
+            GarbledOrders.assertExecuted(server, "a wrong CheckSum", GarbledOrders.wrongCheckSum(2, 100), 100);
+            GarbledOrders.assertIgnored(server, "a wrong BodyLength", GarbledOrders.wrongBodyLength(2, 200), 200);
         }
     }
 

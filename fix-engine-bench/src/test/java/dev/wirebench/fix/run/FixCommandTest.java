@@ -1,5 +1,6 @@
 package dev.wirebench.fix.run;
 
+import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
@@ -264,6 +265,16 @@ class FixCommandTest {
         assertEquals(0, ran.status());
         for (String engine : FixEngines.names()) {
             assertTrue(ran.out().contains(engine), engine);
+        }
+    }
+
+    @Test
+    void shouldTellAnyFixClientHowToLogOnToTheServer() {
+        String usage = fix("-h").out();
+        for (String fact : new String[] {"8=" + PingPong.BEGIN_STRING, "SenderCompID(49)=" + PingPong.CLIENT_COMP_ID,
+                "TargetCompID(56)=" + PingPong.SERVER_COMP_ID, "HeartBtInt(108)=" + PingPong.HEART_BT_INT,
+                "127.0.0.1:" + FixOptions.DEFAULT_PORT}) {
+            assertTrue(usage.contains(fact), fact + " missing from: " + usage);
         }
     }
 
