@@ -108,8 +108,14 @@ public final class MergeCommand extends AbstractSubcommand {
         List<Measure> measures = new ArrayList<>();
         List<RecordedHistogram> histograms = new ArrayList<>();
         Map<String, Histogram> all = new LinkedHashMap<>();
-        for (IntervalLogs.Log log : logs) {
-            add(Map.of("client", label(log)), log.totals(), log.measuredSeconds(), measures, histograms);
+        List<String> labels = logs.stream().map(MergeCommand::label).toList();
+        if (labels.stream().distinct().count() < labels.size()) {
+            // two hosts of one name whose runs started in the same second: their whole paths tell them apart
+            labels = logs.stream().map(l -> l.host() + " " + l.file().toAbsolutePath()).toList();
+        }
+        for (int i = 0; i < logs.size(); i++) {
+            IntervalLogs.Log log = logs.get(i);
+            add(Map.of("client", labels.get(i)), log.totals(), log.measuredSeconds(), measures, histograms);
             log.totals().forEach((r, h) -> all.computeIfAbsent(r, x -> new Histogram(3)).add(h));
         }
         add(Map.of("client", "all"), all, first.measuredSeconds(), measures, histograms);

@@ -90,6 +90,19 @@ class MergeCommandTest {
     }
 
     @Test
+    void shouldTellApartTwoClientsOfOneHostNameWhoseRunFoldersShareAName() throws Exception {
+        Files.createDirectories(dir.resolve("c1/20261126-064813-vm"));
+        Files.createDirectories(dir.resolve("c2/20261126-064813-vm"));
+        Path a = Files.move(log("a.hlog", "closed loop", 1, 10, 100), dir.resolve("c1/20261126-064813-vm/raw.hlog"));
+        Path b = Files.move(log("b.hlog", "closed loop", 1, 10, 100), dir.resolve("c2/20261126-064813-vm/raw.hlog"));
+        Files.writeString(b, Files.readString(b).replace("host-b.hlog", "host-a.hlog"));
+        Ran ran = merge(a.toString(), b.toString(), "--results-dir", dir.resolve("out").toString());
+        assertEquals(ExitStatus.DONE, ran.status(), ran.err());
+        assertTrue(ran.out().contains(a.toAbsolutePath().toString()) && ran.out().contains(b.toAbsolutePath().toString()),
+                ran.out());
+    }
+
+    @Test
     void shouldRefuseLogsOfDifferentRunsInOneLineWithExitTwo() {
         Path a = log("a.hlog", "fixed rate 500/s", 1, 10, 100);
         Path b = log("b.hlog", "closed loop", 1, 10, 100);
