@@ -88,8 +88,8 @@ final class ArtioClient implements FixClient, SessionHandler {
                     client::callbackFailed);
             client.cycle.start();
             return client;
-        } catch (IOException | RuntimeException e) {
-            client.stack.close();
+        } catch (IOException | RuntimeException | Error e) {
+            client.stack.closeAfter(e);
             throw e;
         }
     }

@@ -48,8 +48,8 @@ final class ArtioServer implements FixServer {
             this.cycle = new DutyCycle(stack.library(), stack.pollerIdle(), "fix-artio-server-poll",
                     e -> System.err.println("artio server: answering failed: " + e));
             cycle.start();
-        } catch (IOException | RuntimeException e) {
-            stack.close();
+        } catch (IOException | RuntimeException | Error e) {
+            stack.closeAfter(e);
             throw e;
         }
     }

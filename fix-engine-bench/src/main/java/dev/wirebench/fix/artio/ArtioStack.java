@@ -71,8 +71,8 @@ final class ArtioStack implements AutoCloseable {
         try {
             stack.start(threading, engineSetup, librarySetup, reported);
             return stack;
-        } catch (IOException | RuntimeException e) {
-            stack.close();
+        } catch (IOException | RuntimeException | Error e) {
+            stack.closeAfter(e);
             throw e;
         }
     }
@@ -148,20 +148,36 @@ final class ArtioStack implements AutoCloseable {
         return library;
     }
 
-    /** One line per distinct error Artio records (it keeps the whole trace in its monitoring file). */
+    /** One line per distinct error Artio records (the whole trace stays in its monitoring file until close). */
     private static void printError(int count, long firstMillis, long lastMillis, String encodedException) {
         int end = encodedException.indexOf('\n');
         System.err.println("artio: " + (end < 0 ? encodedException : encodedException.substring(0, end)).trim()
                 + (count > 1 ? " (" + count + " times)" : ""));
     }
 
-    /** Closes the library, the engine and the driver, in that order, then deletes the directory. */
+    /** Closes everything after {@code failure} (a start that failed), keeping anything closing throws beside it. */
+    void closeAfter(Throwable failure) {
+        try {
+            close();
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Closes the library, the engine and the driver, in that order, then deletes the directory in any case. */
     @Override
     public void close() {
-        CloseHelper.closeAll(library, engine, driver);
-        library = null;
-        engine = null;
-        driver = null;
+        try {
+            CloseHelper.closeAll(library, engine, driver);
+        } finally {
+            library = null;
+            engine = null;
+            driver = null;
+            deleteDirectory();
+        }
+    }
+
+    private void deleteDirectory() {
         try (Stream<Path> files = Files.walk(directory)) {
             for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(p);

@@ -9,6 +9,7 @@ import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.engine.ReportListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import uk.co.real_logic.artio.CommonConfiguration;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,14 +17,20 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -136,6 +143,24 @@ class ArtioServerTest {
         }
         assertFramed(text.get());
         assertEquals("F" + CL_ORD_ID, FixWire.field(text.get(), 17));
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldLeaveNoFilesBehindWhenClosedOrWhenItCannotBind() throws Exception {
+        Set<Path> before = artioDirectories();
+        ArtioEngine engine = new ArtioEngine();
+        FixServer server = engine.startServer(ANY_LOCAL_PORT);
+        assertEquals(before.size() + 1, artioDirectories().size(), "a running server has its directory");
+        assertThrows(IOException.class, () -> engine.startServer(server.address()).close());
+        server.close();
+        assertEquals(before, artioDirectories());
+    }
+
+    private static Set<Path> artioDirectories() throws IOException {
+        try (Stream<Path> all = Files.list(Path.of(CommonConfiguration.optimalTmpDirName()))) {
+            return all.filter(p -> p.getFileName().toString().startsWith("wirebench-artio-")).collect(Collectors.toSet());
+        }
     }
 
     @Test
