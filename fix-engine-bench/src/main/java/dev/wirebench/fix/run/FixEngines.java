@@ -1,5 +1,6 @@
 package dev.wirebench.fix.run;
 
+import dev.wirebench.fix.artio.ArtioEngine;
 import dev.wirebench.fix.engine.FixEngine;
 import dev.wirebench.fix.philadelphia.PhiladelphiaEngine;
 import dev.wirebench.fix.quickfixj.QuickFixJEngine;
@@ -20,7 +21,7 @@ public final class FixEngines {
     private FixEngines() {
     }
 
-    /** Every name, defaults first, then QuickFIX/J's one-setting variants. */
+    /** Every name, defaults first, then QuickFIX/J's one-setting variants, then Artio. */
     public static List<String> names() {
         List<String> names = new ArrayList<>(DEFAULTS);
         for (String name : QuickFixJEngine.NAMES) {
@@ -28,6 +29,7 @@ public final class FixEngines {
                 names.add(name);
             }
         }
+        names.add("artio");
         return List.copyOf(names);
     }
 
@@ -52,6 +54,9 @@ public final class FixEngines {
         }
         if (name.equals("philadelphia")) {
             return new PhiladelphiaEngine(spin);
+        }
+        if (name.equals("artio")) {
+            return new ArtioEngine();
         }
         return QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())));

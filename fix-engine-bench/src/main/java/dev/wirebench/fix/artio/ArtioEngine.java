@@ -1,0 +1,108 @@
+package dev.wirebench.fix.artio;
+
+import dev.wirebench.fix.engine.FixClient;
+import dev.wirebench.fix.engine.FixEngine;
+import dev.wirebench.fix.engine.FixServer;
+import dev.wirebench.fix.engine.ReportListener;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Artio 0.175 as a FIX 4.4 engine: on each side an embedded Aeron media driver, an Artio engine (the
+ * framer, which owns the TCP connections) and one library (which owns the sessions), talking over Aeron
+ * IPC; codecs generated at build time from schemas/fix/fix44-pingpong.xml. Message logging is off, so
+ * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over Artio's
+ * default back-off (see {@link #settings()}).
+ */
+public final class ArtioEngine implements FixEngine {
+
+    static final String NAME = "artio";
+
+    /**
+     * What a JVM running Artio needs on its command line (JDK 17 and later; JDK 24 and later also want
+     * {@code --sun-misc-unsafe-memory-access=allow} to keep Agrona quiet): Agrona's buffers use
+     * jdk.internal.misc, and Artio's framer swaps the selected-key set of a sun.nio.ch selector by reflection,
+     * without which its engine does not start.
+     */
+    public static final List<String> JVM_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
+
+    private final Threading threading;
+
+    /** The default: threads back off and park while idle, as the two-core machines need. */
+    public ArtioEngine() {
+        this(false);
+    }
+
+    /** @param spin whether the engine's thread and the library's polling thread busy-spin while idle */
+    public ArtioEngine(boolean spin) {
+        this.threading = new Threading(spin);
+    }
+
+    @Override
+    public String name() {
+        return threading.spins() ? NAME + "-spin" : NAME;
+    }
+
+    @Override
+    public Map<String, String> settings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("library", "Artio 0.175 (artio-core, Aeron 1.50.0), FIX 4.4 codecs generated from "
+                + "schemas/fix/fix44-pingpong.xml by Artio's CodecGenerationTool");
+        settings.put("threading", "per side: one engine thread (LowResourceEngineScheduler: framer, sequence-number "
+                + "indexer, error printer and the Aeron client conductor), one thread polling the library (runs the "
+                + "session and the callbacks), one media driver thread (ThreadingMode.SHARED); the client's orders from "
+                + "another thread take a lock the poller holds only while it polls, and it steps aside while one waits");
+        settings.put("idle", "engine and library threads: " + threading.describeIdle() + "; media driver: "
+                + "BackoffIdleStrategy (Aeron's default; it is off the IPC data path)");
+        settings.put("transport", "engine-library over Aeron IPC (term " + (Threading.IPC_TERM_LENGTH >> 20)
+                + " MB) through an embedded media driver in a temp directory per side (under /dev/shm on Linux), "
+                + "deleted on close; TCP_NODELAY on (Artio's default), socket buffers 1 MB");
+        settings.put("store", "no message log (logInboundMessages=false, logOutboundMessages=false), hence no Aeron "
+                + "Archive: a ResendRequest is answered with a gap fill; sequence numbers are transient (reset at "
+                + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine thread");
+        settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
+                + "distinct-error buffer and one line each on stderr");
+        settings.put("validation", "engine: BodyLength and CheckSum of every message (a bad one is not passed on), "
+                + "oversized messages end the connection; session: CompIDs on every message, MsgSeqNum, SendingTime "
+                + "within 2 min; codecs: required fields, duplicate tags, value formats and enum values on decode "
+                + "(Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that fails "
+                + "them or lacks Price or OrderQty");
+        settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
+                + "WBCLIENT to WBSERVER may log on");
+        settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");
+        settings.put("SendingTime", "Artio's session clock, milliseconds");
+        settings.put("allocation", "none per order on either side (reused encoders and decoders; the server echoes "
+                + "ClOrdID and Symbol from the received buffer)");
+        return Collections.unmodifiableMap(settings);
+    }
+
+    @Override
+    public FixServer startServer(InetSocketAddress bind) throws IOException {
+        requireJvmFlags();
+        return ArtioServer.start(bind, threading);
+    }
+
+    @Override
+    public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) throws IOException {
+        requireJvmFlags();
+        return ArtioClient.logOn(server, logonTimeout, threading, listener);
+    }
+
+    /** Says, in one line, which flag is missing, rather than letting Artio fail in a static initialiser. */
+    static void requireJvmFlags() throws IOException {
+        Module base = Object.class.getModule();
+        Module ours = ArtioEngine.class.getModule();
+        if (!base.isExported("jdk.internal.misc", ours) || !base.isOpen("sun.nio.ch", ours)) {
+            throw new IOException("artio needs the JVM flags " + String.join(" ", JVM_FLAGS) + " (this JVM lacks "
+                    + (base.isOpen("sun.nio.ch", ours) ? "the first" : base.isExported("jdk.internal.misc", ours)
+                    ? "the second" : "both") + ")");
+        }
+    }
+}

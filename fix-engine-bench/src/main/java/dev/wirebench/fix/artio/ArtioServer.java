@@ -1,0 +1,122 @@
+package dev.wirebench.fix.artio;
+
+import dev.wirebench.fix.engine.FixServer;
+import dev.wirebench.fix.engine.PingPong;
+import dev.wirebench.fix.raw.Tcp;
+import uk.co.real_logic.artio.library.SessionHandler;
+import uk.co.real_logic.artio.messages.InitialAcceptedSessionOwner;
+import uk.co.real_logic.artio.session.Session;
+import uk.co.real_logic.artio.validation.AuthenticationStrategy;
+import uk.co.real_logic.artio.validation.MessageValidationStrategy;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The Artio server: an acceptor engine whose one library owns every session from the start (sole-library
+ * mode, so no session is handed over after its Logon and no message can fall between owners), polled by
+ * one thread that answers orders.
+ */
+final class ArtioServer implements FixServer {
+
+    private static final int PORT_ATTEMPTS = 3;
+
+    private final ArtioStack stack;
+    private final DutyCycle cycle;
+    private final InetSocketAddress address;
+    private final AtomicInteger logons = new AtomicInteger();
+    private final AtomicReference<Throwable> bindFailure = new AtomicReference<>();
+
+    private ArtioServer(InetSocketAddress address, Threading threading) throws IOException {
+        this.address = address;
+        this.stack = ArtioStack.launch("server", threading, engine -> engine
+                .bindTo(address.getHostString(), address.getPort())
+                .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
+                // only WBCLIENT may log on, and only to WBSERVER
+                .authenticationStrategy(AuthenticationStrategy.of(
+                        MessageValidationStrategy.targetCompId(PingPong.SERVER_COMP_ID)
+                                .and(MessageValidationStrategy.senderCompId(List.of(PingPong.CLIENT_COMP_ID))))),
+                library -> library.sessionAcquireHandler((session, info) -> accepted(session, threading)),
+                this::bindFailed);
+        try {
+            checkBound();
+            this.cycle = new DutyCycle(stack.library(), stack.pollerIdle(), "fix-artio-server-poll",
+                    e -> System.err.println("artio server: answering failed: " + e));
+            cycle.start();
+        } catch (IOException | RuntimeException | Error e) {
+            stack.closeAfter(e);
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a server on {@code bind}. Artio does not say which port it bound, so port 0 is resolved to a
+     * free port first (tried again, a few times, should another process take it in between).
+     */
+    static ArtioServer start(InetSocketAddress bind, Threading threading) throws IOException {
+        if (bind.getPort() != 0) {
+            return new ArtioServer(bind, threading);
+        }
+        for (int attempt = 1; ; attempt++) {
+            InetSocketAddress free = freePort(bind);
+            try {
+                return new ArtioServer(free, threading);
+            } catch (IOException e) {
+                if (attempt == PORT_ATTEMPTS || !e.getMessage().contains("in use")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static InetSocketAddress freePort(InetSocketAddress bind) throws IOException {
+        try (ServerSocketChannel probe = Tcp.listen(bind)) {
+            return new InetSocketAddress(bind.getAddress(), ((InetSocketAddress) probe.getLocalAddress()).getPort());
+        }
+    }
+
+    /**
+     * In sole-library mode the engine binds when the library connects, before it tells the library so, and
+     * only hands a failure to its error handler (asking it to bind again reports success: the failed
+     * channel stays open): the failure caught there is turned into the usual one line.
+     */
+    private void checkBound() throws IOException {
+        Throwable failure = bindFailure.get();
+        if (failure != null) {
+            // Tcp.listen words it as the other engines do (in use, or not a local address)
+            Tcp.listen(address).close();
+            throw new IOException("the artio engine could not bind " + Tcp.hostPort(address) + ": " + failure, failure);
+        }
+    }
+
+    /** Takes a bind failure for {@link #checkBound()}. */
+    private boolean bindFailed(Throwable error) {
+        return error instanceof BindException && bindFailure.compareAndSet(null, error);
+    }
+
+    private SessionHandler accepted(Session session, Threading threading) {
+        return new ServerSession(session, logons, threading.backPressure());
+    }
+
+    @Override
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    @Override
+    public int sessionsAccepted() {
+        return logons.get();
+    }
+
+    /** Stops polling and closes the library (its sessions disconnect), the engine (the port) and the driver. */
+    @Override
+    public void close() {
+        cycle.close();
+        stack.close();
+    }
+}

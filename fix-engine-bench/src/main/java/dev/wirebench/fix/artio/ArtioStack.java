@@ -1,0 +1,190 @@
+package dev.wirebench.fix.artio;
+
+import dev.wirebench.fix.artio.codecs.FixDictionaryImpl;
+import dev.wirebench.fix.engine.PingPong;
+import io.aeron.driver.MediaDriver;
+import org.agrona.CloseHelper;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import uk.co.real_logic.artio.CommonConfiguration;
+import uk.co.real_logic.artio.ErrorHandlerFactory;
+import uk.co.real_logic.artio.MonitoringAgentFactory;
+import uk.co.real_logic.artio.engine.EngineConfiguration;
+import uk.co.real_logic.artio.engine.FixEngine;
+import uk.co.real_logic.artio.engine.LowResourceEngineScheduler;
+import uk.co.real_logic.artio.library.FixLibrary;
+import uk.co.real_logic.artio.library.LibraryConfiguration;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * One side's Artio, as an Artio user embeds it: a media driver, a {@link FixEngine} (the framer, which
+ * owns the TCP connections) and the {@link FixLibrary} that owns the sessions, talking over Aeron IPC,
+ * all in a fresh directory deleted on close. Each side has its own, as a server and a client in two JVMs
+ * would: nothing is shared when both run in one JVM (the tests), so closing one never touches the other.
+ */
+final class ArtioStack implements AutoCloseable {
+
+    /** The engine-library streams: both ends live in this JVM. */
+    static final String LIBRARY_CHANNEL = "aeron:ipc";
+    /** How long the library may take to find its engine: a cold JVM on a busy machine is slow. */
+    private static final long CONNECT_MILLIS = 30_000;
+
+    private static final MonitoringAgentFactory PRINT_ERRORS =
+            MonitoringAgentFactory.consumeDistinctErrors(ArtioStack::printError);
+
+    private final Path directory;
+    private final String side;
+    private Threading.Side idle;
+    private MediaDriver driver;
+    private FixEngine engine;
+    private FixLibrary library;
+
+    private ArtioStack(Path directory, String side) {
+        this.directory = directory;
+        this.side = side;
+    }
+
+    /**
+     * Starts the driver, the engine (configured further by {@code engineSetup}) and the library (by
+     * {@code librarySetup}), and waits until the library is connected to its engine. The engine's errors go
+     * to Artio's distinct-error log, which prints one line for each, except those {@code reported} takes:
+     * what the caller turns into an exception of its own.
+     *
+     * @throws IOException when a part does not start; everything started is closed again
+     */
+    static ArtioStack launch(String side, Threading threading, Consumer<EngineConfiguration> engineSetup,
+                             Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported)
+            throws IOException {
+        ArtioStack stack = new ArtioStack(Files.createTempDirectory(
+                Path.of(CommonConfiguration.optimalTmpDirName()), "wirebench-artio-" + side + "-"), side);
+        try {
+            stack.start(threading, engineSetup, librarySetup, reported);
+            return stack;
+        } catch (IOException | RuntimeException | Error e) {
+            stack.closeAfter(e);
+            throw e;
+        }
+    }
+
+    private void start(Threading threading, Consumer<EngineConfiguration> engineSetup,
+                       Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported) throws IOException {
+        idle = threading.side();
+        Path aeronDirectory = directory.resolve("aeron");
+        driver = MediaDriver.launch(Threading.driver(aeronDirectory));
+
+        EngineConfiguration engineConfiguration = new EngineConfiguration()
+                .libraryAeronChannel(LIBRARY_CHANNEL)
+                .logFileDir(directory.resolve("engine").toString())
+                .monitoringFile(directory.resolve("engine-monitoring").toString())
+                .histogramLoggingFile(directory.resolve("engine-histograms").toString())
+                // no message log, hence no Aeron Archive: a ResendRequest is answered with a gap fill
+                .logInboundMessages(false)
+                .logOutboundMessages(false)
+                // framer, sequence-number indexer, error printer and Aeron client conductor on one thread
+                .scheduler(new LowResourceEngineScheduler())
+                .framerIdleStrategy(idle.engine())
+                .printStartupWarnings(false)
+                .acceptorfixDictionary(FixDictionaryImpl.class)
+                .defaultHeartbeatIntervalInS(PingPong.HEART_BT_INT)
+                .monitoringAgentFactory(PRINT_ERRORS)
+                .errorHandlerFactory(errorBuffer -> {
+                    ErrorHandler distinct = ErrorHandlerFactory.saveDistinctErrors().make(errorBuffer);
+                    return error -> {
+                        if (!reported.test(error)) {
+                            distinct.onError(error);
+                        }
+                    };
+                });
+        engineConfiguration.aeronContext().aeronDirectoryName(aeronDirectory.toString());
+        engineSetup.accept(engineConfiguration);
+        engine = FixEngine.launch(engineConfiguration);
+
+        LibraryConfiguration libraryConfiguration = new LibraryConfiguration()
+                .libraryAeronChannels(List.of(LIBRARY_CHANNEL))
+                .defaultHeartbeatIntervalInS(PingPong.HEART_BT_INT);
+        libraryConfiguration.monitoringFile(directory.resolve("library-monitoring").toString())
+                .histogramLoggingFile(directory.resolve("library-histograms").toString())
+                .monitoringAgentFactory(PRINT_ERRORS);
+        libraryConfiguration.aeronContext().aeronDirectoryName(aeronDirectory.toString());
+        librarySetup.accept(libraryConfiguration);
+        library = FixLibrary.connect(libraryConfiguration);
+        IdleStrategy idle = new SleepingMillisIdleStrategy(1);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_MILLIS);
+        while (!library.isConnected()) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the artio " + side + "'s library did not connect to its engine within "
+                        + CONNECT_MILLIS / 1000 + " s");
+            }
+            idle.idle(library.poll(10));
+        }
+    }
+
+    /** The idle strategy of the thread that polls {@link #library()}. */
+    IdleStrategy pollerIdle() {
+        return idle.library();
+    }
+
+    /** Wakes the engine's thread, if it parks, for a message just handed to it from outside the polling thread. */
+    void wakeEngine() {
+        idle.wakeEngine();
+    }
+
+    FixEngine engine() {
+        return engine;
+    }
+
+    FixLibrary library() {
+        return library;
+    }
+
+    /** One line per distinct error Artio records (the whole trace stays in its monitoring file until close). */
+    private static void printError(int count, long firstMillis, long lastMillis, String encodedException) {
+        int end = encodedException.indexOf('\n');
+        System.err.println("artio: " + (end < 0 ? encodedException : encodedException.substring(0, end)).trim()
+                + (count > 1 ? " (" + count + " times)" : ""));
+    }
+
+    /** Closes everything after {@code failure} (a start that failed), keeping anything closing throws beside it. */
+    void closeAfter(Throwable failure) {
+        try {
+            close();
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Closes the library, the engine and the driver, in that order, then deletes the directory in any case. */
+    @Override
+    public void close() {
+        try {
+            CloseHelper.closeAll(library, engine, driver);
+        } finally {
+            library = null;
+            engine = null;
+            driver = null;
+            deleteDirectory();
+        }
+    }
+
+    private void deleteDirectory() {
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete the artio " + side + "'s files in " + directory
+                    + ": remove it by hand", e);
+        }
+    }
+}
