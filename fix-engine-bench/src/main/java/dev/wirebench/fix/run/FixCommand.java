@@ -205,7 +205,8 @@ public final class FixCommand extends AbstractSubcommand {
         if (spin) {
             args.add("--spin");
         }
-        return ServerProcess.start("the " + engine + " server", FixCommand.class, args);
+        return ServerProcess.start("the " + engine + " server", FixEngines.jvmFlags(engine), FixCommand.class, args,
+                ServerProcess.START_TIMEOUT);
     }
 
     /** {@code dir/h.log} and {@code raw} give {@code dir/h-raw.log}. */

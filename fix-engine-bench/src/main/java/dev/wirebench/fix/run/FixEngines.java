@@ -33,6 +33,11 @@ public final class FixEngines {
         return List.copyOf(names);
     }
 
+    /** What a JVM running the engine {@code name} needs on its command line: nothing but for artio. */
+    public static List<String> jvmFlags(String name) {
+        return name.equals("artio") ? ArtioEngine.JVM_FLAGS : List.of();
+    }
+
     /**
      * A new blocking engine of that name.
      *
@@ -44,7 +49,7 @@ public final class FixEngines {
 
     /**
      * A new engine of that name; with {@code spin}, one whose threads poll instead of blocking where the engine
-     * can (raw, philadelphia); the others block either way, and their settings say so.
+     * can (raw, philadelphia, artio); the others block either way, and their settings say so.
      *
      * @throws IllegalArgumentException listing the known names
      */
@@ -56,7 +61,7 @@ public final class FixEngines {
             return new PhiladelphiaEngine(spin);
         }
         if (name.equals("artio")) {
-            return new ArtioEngine();
+            return new ArtioEngine(spin);
         }
         return QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())));
