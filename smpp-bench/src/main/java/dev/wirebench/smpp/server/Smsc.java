@@ -158,6 +158,11 @@ public final class Smsc implements AutoCloseable {
         return receivers;
     }
 
+    /** The event loops serving sessions: for a test that measures what they allocate. */
+    EventLoopGroup workers() {
+        return workers;
+    }
+
     /** A message id no other submit_sm to this SMSC got: a counter, sent in hex. */
     long nextMessageId() {
         return messageIds.incrementAndGet();
