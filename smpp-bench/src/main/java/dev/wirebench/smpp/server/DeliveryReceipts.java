@@ -1,6 +1,5 @@
 package dev.wirebench.smpp.server;
 
-import dev.wirebench.smpp.pdu.DeliverSm;
 import dev.wirebench.smpp.pdu.MessageBody;
 import dev.wirebench.smpp.pdu.Tlv;
 
@@ -21,46 +20,31 @@ final class DeliveryReceipts {
     static final int ESM_CLASS_RECEIPT = 0x04;
     /** message_state DELIVERED. */
     static final int DELIVERED = 2;
-    /** Octets of the message the receipt text quotes. */
-    private static final int QUOTED = 20;
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyMMddHHmm");
 
     private DeliveryReceipts() {
     }
 
     /**
-     * Whether this SMSC owes a receipt for a submit_sm: registered_delivery bits 0-1 (SMPP 3.4 5.2.17) of
-     * 01 ask for one whatever the outcome; 10 for one on failure only, and this SMSC delivers every
-     * message, so none; 00 for none, and 11 is reserved.
+     * Whether this SMSC owes a receipt for a submit_sm with this registered_delivery: bits 0-1 (SMPP 3.4
+     * 5.2.17) of 01 ask for one whatever the outcome; 10 for one on failure only, and this SMSC delivers
+     * every message, so none; 00 for none, and 11 is reserved.
      */
-    static boolean requested(MessageBody submitted) {
-        return (submitted.registeredDelivery() & 0x03) == 1;
+    static boolean requested(int registeredDelivery) {
+        return (registeredDelivery & 0x03) == 1;
     }
 
-    static DeliverSm of(MessageBody submitted, String messageId, int sequenceNumber) {
+    /** The receipt's body for the message {@code messageId}; the session that sends it numbers the deliver_sm. */
+    static MessageBody of(ReceiptFields submitted, String messageId) {
         String date = DATE.format(ZonedDateTime.now(ZoneOffset.UTC));
         String text = "id:" + messageId + " sub:001 dlvrd:001 submit date:" + date + " done date:" + date
-                + " stat:DELIVRD err:000 text:" + quote(submitted);
-        MessageBody body = MessageBody.builder()
+                + " stat:DELIVRD err:000 text:" + submitted.quote();
+        return MessageBody.builder()
                 .source(submitted.destAddrTon(), submitted.destAddrNpi(), submitted.destinationAddr())
                 .destination(submitted.sourceAddrTon(), submitted.sourceAddrNpi(), submitted.sourceAddr())
                 .esmClass(ESM_CLASS_RECEIPT)
                 .shortMessage(text.getBytes(StandardCharsets.US_ASCII))
                 .tlvs(List.of(Tlv.ofCString(Tlv.RECEIPTED_MESSAGE_ID, messageId), Tlv.ofByte(Tlv.MESSAGE_STATE, DELIVERED)))
                 .build();
-        return new DeliverSm(sequenceNumber, body);
-    }
-
-    /** The message's first octets as printable ASCII: the receipt is text whatever the message's coding. */
-    private static String quote(MessageBody submitted) {
-        int length = Math.min(QUOTED, submitted.smLength());
-        byte[] octets = new byte[length];
-        submitted.copyShortMessage(0, octets, 0, length);
-        char[] chars = new char[length];
-        for (int i = 0; i < length; i++) {
-            int c = octets[i] & 0xFF;
-            chars[i] = c >= 0x20 && c < 0x7F ? (char) c : '.';
-        }
-        return new String(chars);
     }
 }

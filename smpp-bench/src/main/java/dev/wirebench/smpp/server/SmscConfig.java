@@ -26,10 +26,11 @@ import java.util.Map;
  *                            (zero: answered at once)
  * @param workerThreads       event loop threads serving sessions; 0: Netty's default, twice the cores
  * @param spin                the event loops poll (selectNow in a loop) instead of blocking in select
+ * @param reader              how submit_sm is read: in place by a flyweight (the default) or decoded into a record
  */
 public record SmscConfig(String host, int port, Map<String, String> accounts, String systemId,
                          boolean receipts, Duration idleTimeout, int maxCommandLength, int outboundBound,
-                         Duration submitResponseDelay, int workerThreads, boolean spin) {
+                         Duration submitResponseDelay, int workerThreads, boolean spin, SmscReader reader) {
 
     /** The default listen address: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
@@ -71,25 +72,29 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
         if (workerThreads < 0) {
             throw new IllegalArgumentException("workerThreads is " + workerThreads + "; 0 means Netty's default");
         }
+        if (reader == null) {
+            throw new IllegalArgumentException("reader is null; SmscReader.FLYWEIGHT is the default");
+        }
     }
 
     /**
      * Loopback, a free port, these accounts, system_id "wirebench", no receipts, a 60 s idle timeout,
-     * the codec's 64 KiB cap, 256 KiB outbound per session, answers at once, Netty's default threads.
+     * the codec's 64 KiB cap, 256 KiB outbound per session, answers at once, Netty's default threads,
+     * submit_sm read by the flyweight.
      */
     public static SmscConfig of(Map<String, String> accounts) {
         return new SmscConfig(LOOPBACK, 0, accounts, "wirebench", false, Duration.ofSeconds(60),
-                SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0, false);
+                SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0, false, SmscReader.FLYWEIGHT);
     }
 
     public SmscConfig withHost(String value) {
         return new SmscConfig(value, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads, spin);
+                outboundBound, submitResponseDelay, workerThreads, spin, reader);
     }
 
     public SmscConfig withPort(int value) {
         return new SmscConfig(host, value, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads, spin);
+                outboundBound, submitResponseDelay, workerThreads, spin, reader);
     }
 
     /**
@@ -100,37 +105,46 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
      */
     public SmscConfig withReceipts(boolean value) {
         return new SmscConfig(host, port, accounts, systemId, value, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads, spin);
+                outboundBound, submitResponseDelay, workerThreads, spin, reader);
     }
 
     public SmscConfig withIdleTimeout(Duration value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, value, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads, spin);
+                outboundBound, submitResponseDelay, workerThreads, spin, reader);
     }
 
     public SmscConfig withMaxCommandLength(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, value,
-                outboundBound, submitResponseDelay, workerThreads, spin);
+                outboundBound, submitResponseDelay, workerThreads, spin, reader);
     }
 
     public SmscConfig withOutboundBound(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                value, submitResponseDelay, workerThreads, spin);
+                value, submitResponseDelay, workerThreads, spin, reader);
     }
 
     public SmscConfig withSubmitResponseDelay(Duration value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, value, workerThreads, spin);
+                outboundBound, value, workerThreads, spin, reader);
     }
 
     public SmscConfig withWorkerThreads(int value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, value, spin);
+                outboundBound, submitResponseDelay, value, spin, reader);
     }
 
     public SmscConfig withSpin(boolean value) {
         return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
-                outboundBound, submitResponseDelay, workerThreads, value);
+                outboundBound, submitResponseDelay, workerThreads, value, reader);
+    }
+
+    /**
+     * How the SMSC reads submit_sm: {@link SmscReader#FLYWEIGHT} (the default) in place, allocating nothing,
+     * or {@link SmscReader#DECODE} into a record, to compare the two. The wire behaviour is the same.
+     */
+    public SmscConfig withReader(SmscReader value) {
+        return new SmscConfig(host, port, accounts, systemId, receipts, idleTimeout, maxCommandLength,
+                outboundBound, submitResponseDelay, workerThreads, spin, value);
     }
 
     /** The outbound queue's high-water mark: past it the channel reports unwritable and the session stops reading. */

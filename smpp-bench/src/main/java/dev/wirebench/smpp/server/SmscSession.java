@@ -1,8 +1,11 @@
 package dev.wirebench.smpp.server;
 
+import dev.wirebench.smpp.codec.MessageFlyweight;
+import dev.wirebench.smpp.codec.SmppDecodeException;
 import dev.wirebench.smpp.pdu.Bind;
 import dev.wirebench.smpp.pdu.BindResp;
 import dev.wirebench.smpp.pdu.BindType;
+import dev.wirebench.smpp.pdu.CommandId;
 import dev.wirebench.smpp.pdu.CommandStatus;
 import dev.wirebench.smpp.pdu.DeliverSm;
 import dev.wirebench.smpp.pdu.DeliverSmResp;
@@ -13,19 +16,20 @@ import dev.wirebench.smpp.pdu.MessageBody;
 import dev.wirebench.smpp.pdu.Pdu;
 import dev.wirebench.smpp.pdu.Response;
 import dev.wirebench.smpp.pdu.SubmitSm;
-import dev.wirebench.smpp.pdu.SubmitSmResp;
 import dev.wirebench.smpp.pdu.Tlv;
 import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.pdu.UnbindResp;
 import dev.wirebench.smpp.transport.DecodeFailure;
 import dev.wirebench.smpp.transport.PduFrameDecoder;
 import dev.wirebench.smpp.transport.Responses;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
 
 import java.util.ArrayDeque;
 import java.util.List;
@@ -38,10 +42,19 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Backpressure: a PDU is handled only while the channel is writable (its outbound queue under the
  * high-water mark). When a write crosses the mark the session flushes, stops reading the socket
- * (autoRead off) and holds the PDUs already decoded from the last read; when the queue drains below
+ * (autoRead off) and holds the PDUs already cut from the last read; when the queue drains below
  * the low mark it handles them and reads again. So what a client that does not read can make the
  * server queue is the mark plus what one PDU writes ({@link SmscConfig#WRITE_HEADROOM}), and what it
  * can make the server hold inbound is one socket read.
+ *
+ * <p>Reading: with {@link SmscReader#FLYWEIGHT} the decoder passes each submit_sm (and deliver_sm) on as its
+ * frame, a retained slice of the socket's buffer, which this session reads in place with one reused
+ * {@link MessageFlyweight} (making decode's checks, answering a fault as {@link DecodeFailure#answer()}
+ * says) and releases once handled, or on closing if held. Every other PDU, and every PDU with
+ * {@link SmscReader#DECODE}, arrives decoded. Either way an accepted submit_sm leaves only a reused slot in
+ * {@link OwedResponses} (sequence number, message id, and a receipt's fields only if one is owed), and its
+ * submit_sm_resp is written straight into a buffer ({@link SubmitSmResps}): taking and answering a
+ * submit_sm that asks for no receipt allocates nothing on the flyweight reader.
  */
 final class SmscSession extends ChannelInboundHandlerAdapter {
 
@@ -55,6 +68,12 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
     private final SmscConfig config;
     private final Counters counters;
     private final PduFrameDecoder decoder;
+    /** Reads the frames the decoder passes on undecoded; null with the decode reader, which gets none. */
+    private final MessageFlyweight flyweight;
+    private final OwedResponses owed = new OwedResponses();
+    private final long responseDelayNanos;
+    /** The delayed answers' timer task: one object, scheduled again while answers are owed. */
+    private final Runnable answerDue = this::answerDue;
     private final ArrayDeque<Object> held = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     /** Null until a bind succeeds. */
@@ -63,13 +82,14 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
     private boolean unbinding;
     private boolean closing;
     private int nextSequence = 1;
-    private int submitsInFlight;
 
     SmscSession(Smsc smsc, PduFrameDecoder decoder) {
         this.smsc = smsc;
         this.config = smsc.config();
         this.counters = smsc.counters();
         this.decoder = decoder;
+        this.flyweight = config.reader() == SmscReader.FLYWEIGHT ? new MessageFlyweight(config.maxCommandLength()) : null;
+        this.responseDelayNanos = config.submitResponseDelay().toNanos();
     }
 
     @Override
@@ -91,7 +111,10 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
         if (bound != null) {
             smsc.receivers().remove(systemId, this);
         }
-        held.clear();
+        // held frames share the socket's buffers: give them back
+        for (Object msg = held.poll(); msg != null; msg = held.poll()) {
+            ReferenceCountUtil.release(msg);
+        }
         closing = true;
         ctx.fireChannelInactive();
     }
@@ -142,6 +165,16 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
     }
 
     private void handle(Object msg) {
+        if (msg instanceof ByteBuf frame) {
+            try {
+                if (!closing) {
+                    read(frame);
+                }
+            } finally {
+                frame.release();
+            }
+            return;
+        }
         if (closing) {
             return;
         }
@@ -200,70 +233,147 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
         write(new BindResp(bound, CommandStatus.ESME_ROK, bind.sequenceNumber(), config.systemId(), SC_INTERFACE_VERSION));
     }
 
-    private void submit(SubmitSm submit) {
-        if (bound == BindType.RECEIVER) {
-            refuse(submit, CommandStatus.ESME_RINVBNDSTS);
+    /**
+     * A submit_sm or deliver_sm the decoder passed on as its frame: read in place, with decode's checks and
+     * decode's answers, in the order {@link #handle} gives a decoded one.
+     */
+    private void read(ByteBuf frame) {
+        MessageFlyweight message;
+        try {
+            message = flyweight.wrap(frame, frame.readerIndex(), frame.readableBytes());
+        } catch (SmppDecodeException e) {
+            // as the decoder reports it on the decode path; the framer has checked command_length already
+            refuseUnreadable(DecodeFailure.of(e));
             return;
         }
-        if (submitsInFlight >= MAX_DELAYED_RESPONSES) {
-            refuse(submit, CommandStatus.ESME_RMSGQFUL);
-            return;
-        }
-        SubmitSmResp resp = new SubmitSmResp(CommandStatus.ESME_ROK, submit.sequenceNumber(), smsc.nextMessageId());
-        counters.submits.increment();
-        submitsInFlight++;
-        Counters.raise(counters.maxSubmitsInFlight, submitsInFlight);
-        long delay = config.submitResponseDelay().toNanos();
-        if (delay == 0) {
-            answer(submit.body(), resp);
-        } else {
-            ctx.executor().schedule(() -> {
-                if (!closing) {
-                    answer(submit.body(), resp);
-                    ctx.flush();
+        counters.pdusHandled.increment();
+        if (bound == null) {
+            refuse(message.commandId(), message.sequenceNumber(), CommandStatus.ESME_RINVBNDSTS);
+        } else if (message.commandId() == CommandId.SUBMIT_SM) {
+            OwedResponses.Owed answer = accept(message.sequenceNumber(), message.registeredDelivery());
+            if (answer != null) {
+                if (answer.receiptOwed) {
+                    // the frame is released after this: copy what the receipt quotes, and only then
+                    answer.receipt().copy(message);
                 }
-            }, delay, TimeUnit.NANOSECONDS);
+                owe();
+            }
+        } else {
+            // deliver_sm goes from SMSC to ESME only
+            refuse(message.commandId(), message.sequenceNumber(), CommandStatus.ESME_RINVCMDID);
         }
     }
 
-    private void answer(MessageBody submitted, SubmitSmResp resp) {
-        submitsInFlight--;
-        write(resp);
-        if (config.receipts() && DeliveryReceipts.requested(submitted)) {
-            if (bound == BindType.TRANSCEIVER) {
-                // its own session: within the headroom even if the response crossed the mark
-                sendReceipt(submitted, resp.messageId());
-            } else {
-                SmscSession receiver = smsc.receivers().pick(systemId);
-                if (receiver == null) {
-                    counters.receiptsDropped.increment();
-                } else {
-                    receiver.offerReceipt(submitted, resp.messageId());
-                }
+    private void submit(SubmitSm submit) {
+        OwedResponses.Owed answer = accept(submit.sequenceNumber(), submit.body().registeredDelivery());
+        if (answer != null) {
+            if (answer.receiptOwed) {
+                answer.receipt().copy(submit.body());
             }
+            owe();
+        }
+    }
+
+    /**
+     * Takes a submit_sm in: a message id, and a slot in {@link #owed} for its answer. Null, and the
+     * submit_sm refused, from a receiver or when {@value #MAX_DELAYED_RESPONSES} answers are owed already.
+     */
+    private OwedResponses.Owed accept(int sequenceNumber, int registeredDelivery) {
+        if (bound == BindType.RECEIVER) {
+            refuse(CommandId.SUBMIT_SM, sequenceNumber, CommandStatus.ESME_RINVBNDSTS);
+            return null;
+        }
+        if (owed.size() >= MAX_DELAYED_RESPONSES) {
+            refuse(CommandId.SUBMIT_SM, sequenceNumber, CommandStatus.ESME_RMSGQFUL);
+            return null;
+        }
+        counters.submits.increment();
+        boolean receipt = config.receipts() && DeliveryReceipts.requested(registeredDelivery);
+        long due = responseDelayNanos == 0 ? 0 : System.nanoTime() + responseDelayNanos;
+        OwedResponses.Owed answer = owed.add(sequenceNumber, smsc.nextMessageId(), due, receipt);
+        Counters.raise(counters.maxSubmitsInFlight, owed.size());
+        return answer;
+    }
+
+    /** Answers the submit_sm just accepted now, or when its delay is up. */
+    private void owe() {
+        if (responseDelayNanos == 0) {
+            answerOldest();
+        } else if (owed.size() == 1) {
+            // no timer runs while nothing is owed; answerDue sets the next while something is
+            ctx.executor().schedule(answerDue, responseDelayNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The delayed answers whose time has come, oldest first (all have the same delay); then the next one's timer. */
+    private void answerDue() {
+        if (closing) {
+            owed.clear();
+            return;
+        }
+        long now = System.nanoTime();
+        while (!owed.isEmpty() && owed.peek().dueNanos - now <= 0) {
+            answerOldest();
+        }
+        ctx.flush();
+        if (!owed.isEmpty()) {
+            ctx.executor().schedule(answerDue, owed.peek().dueNanos - now, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The submit_sm_resp owed longest, then its receipt if one is owed. */
+    private void answerOldest() {
+        OwedResponses.Owed answer = owed.peek();
+        ByteBuf resp = ctx.alloc().ioBuffer(SubmitSmResps.MAX_LENGTH);
+        SubmitSmResps.write(resp, answer.sequenceNumber, answer.messageId);
+        write(resp);
+        if (answer.receiptOwed) {
+            sendReceiptOf(answer);
+        }
+        owed.remove();
+    }
+
+    private void sendReceiptOf(OwedResponses.Owed answer) {
+        if (bound == BindType.TRANSCEIVER) {
+            // its own session: within the headroom even if the response crossed the mark
+            sendReceipt(DeliveryReceipts.of(answer.receipt(), Long.toHexString(answer.messageId)));
+            return;
+        }
+        SmscSession receiver = smsc.receivers().pick(systemId);
+        if (receiver == null) {
+            counters.receiptsDropped.increment();
+        } else {
+            // built here, where the slot is, and numbered there
+            receiver.offerReceipt(DeliveryReceipts.of(answer.receipt(), Long.toHexString(answer.messageId)));
         }
     }
 
     /** A receipt from another session: written on this session's event loop, dropped if this one's queue is full. */
-    private void offerReceipt(MessageBody submitted, String messageId) {
+    private void offerReceipt(MessageBody receipt) {
         ctx.executor().execute(() -> {
             if (closing || !ctx.channel().isWritable()) {
                 counters.receiptsDropped.increment();
             } else {
-                sendReceipt(submitted, messageId);
+                sendReceipt(receipt);
                 ctx.flush();
             }
         });
     }
 
-    private void sendReceipt(MessageBody submitted, String messageId) {
-        write(DeliveryReceipts.of(submitted, messageId, nextSequence()));
+    private void sendReceipt(MessageBody receipt) {
+        write(new DeliverSm(nextSequence(), receipt));
         counters.receiptsSent.increment();
     }
 
     private void refuse(Pdu pdu, int status) {
-        Response refusal = Responses.refusal(pdu, status);
-        if (refusal instanceof GenericNack) {
+        refuse(pdu.commandId(), pdu.sequenceNumber(), status);
+    }
+
+    /** The request's own response carrying {@code status}; a generic_nack for a response. */
+    private void refuse(int commandId, int sequenceNumber, int status) {
+        Response refusal = Responses.refusal(commandId, status, sequenceNumber);
+        if (refusal == null) {
+            refusal = new GenericNack(status, sequenceNumber);
             counters.nacks.increment();
         }
         write(refusal);
@@ -303,8 +413,9 @@ final class SmscSession extends ChannelInboundHandlerAdapter {
         }, UNBIND_GRACE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    private void write(Pdu pdu) {
-        ctx.write(pdu, ctx.voidPromise());
+    /** A {@code Pdu} for the encoder, or a buffer written already. */
+    private void write(Object pduOrBuffer) {
+        ctx.write(pduOrBuffer, ctx.voidPromise());
         ChannelOutboundBuffer queue = ctx.channel().unsafe().outboundBuffer();
         if (queue != null) {
             Counters.raise(counters.maxOutboundPending, queue.totalPendingWriteBytes());

@@ -18,7 +18,8 @@ import dev.wirebench.smpp.pdu.Response;
 public record DecodeFailure(int commandId, int commandStatus, int sequenceNumber, boolean framingIntact,
                             String message) {
 
-    static DecodeFailure of(SmppDecodeException e) {
+    /** The failure {@code e} reports: for the framer, and for a handler that reads a frame itself. */
+    public static DecodeFailure of(SmppDecodeException e) {
         return new DecodeFailure(e.commandId(), e.commandStatus(), e.sequenceNumber(), e.framingIntact(), e.getMessage());
     }
 

@@ -1,5 +1,6 @@
 package dev.wirebench.smpp.transport;
 
+import dev.wirebench.smpp.codec.MessageFlyweight;
 import dev.wirebench.smpp.codec.SmppCodec;
 import dev.wirebench.smpp.codec.SmppDecodeException;
 import io.netty.buffer.ByteBuf;
@@ -18,16 +19,32 @@ import java.util.List;
  * <p>A length over the cap is rejected as soon as its four octets arrive, so the decoder never waits
  * for (or holds) more than one frame of at most the cap plus what one socket read brought in.
  * {@link #maxBuffered()} says the most it held. One per channel.
+ *
+ * <p>Built {@linkplain #PduFrameDecoder(int, boolean) with messages in place}, it passes each submit_sm and
+ * deliver_sm on undecoded, as its whole frame: a retained slice of the bytes read, exactly command_length
+ * octets (checked against the cap, nothing else), for a {@link MessageFlyweight} to read and check. The
+ * handler must release each such frame, whether it reads it or not.
  */
 public final class PduFrameDecoder extends ByteToMessageDecoder {
 
     private final SmppCodec codec;
+    private final boolean messagesInPlace;
     private boolean broken;
     private int maxBuffered;
 
     /** A decoder of PDUs of at most {@code maxCommandLength} octets. */
     public PduFrameDecoder(int maxCommandLength) {
+        this(maxCommandLength, false);
+    }
+
+    /**
+     * A decoder of PDUs of at most {@code maxCommandLength} octets that passes the frames of submit_sm and
+     * deliver_sm ({@link MessageFlyweight#reads}) on as retained {@code ByteBuf} slices if
+     * {@code messagesInPlace}, else decodes them too.
+     */
+    public PduFrameDecoder(int maxCommandLength, boolean messagesInPlace) {
         this.codec = new SmppCodec(maxCommandLength);
+        this.messagesInPlace = messagesInPlace;
     }
 
     @Override
@@ -50,6 +67,11 @@ public final class PduFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         if (length < 0 || readable < length) {
+            return;
+        }
+        if (messagesInPlace && MessageFlyweight.reads(in.getInt(in.readerIndex() + 4))) {
+            // the slice shares the read buffer's memory and count: the handler's release gives it back
+            out.add(in.readRetainedSlice(length));
             return;
         }
         try {

@@ -9,6 +9,7 @@ import dev.wirebench.smpp.pdu.SubmitSm;
 import dev.wirebench.smpp.pdu.SubmitSmResp;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
+import dev.wirebench.smpp.server.SmscReader;
 import dev.wirebench.smpp.testkit.Poll;
 import org.jsmpp.bean.AlertNotification;
 import org.jsmpp.bean.Alphabet;
@@ -52,8 +53,12 @@ import org.jsmpp.session.connection.ServerConnectionFactory;
 import org.jsmpp.session.connection.socket.ServerSocketConnection;
 import org.jsmpp.util.MessageId;
 import org.jsmpp.util.DeliveryReceiptState;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -76,34 +81,89 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class JsmppInteropTest {
 
-    @Test
-    void aJsmppSessionBindsToOurSmscSubmitsAndGetsItsReceipt() throws Exception {
-        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
-            SMPPSession session = new SMPPSession();
-            try {
-                session.setMessageReceiverListener(new ReceiptCollector(delivered));
-                session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
-                        TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
-                SubmitSmResult result = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE);
-                assertFalse(result.getMessageId().isEmpty());
+    /** jSMPP's client session against our SMSC, on each of the SMSC's readers. */
+    @Nested
+    @ParameterizedClass
+    @EnumSource(SmscReader.class)
+    class JsmppClientOnOurSmsc {
 
-                DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
-                assertNotNull(receipt, "no receipt reached jSMPP");
-                assertTrue(receipt.isSmscDeliveryReceipt());
-                DeliveryReceipt parsed = receipt.getShortMessageAsDeliveryReceipt();
-                assertEquals(result.getMessageId(), parsed.getId());
-                assertEquals(DeliveryReceiptState.DELIVRD, parsed.getFinalStatus());
-                assertEquals("447700900123", receipt.getSourceAddr());
-                OptionalParameter receipted = receipt.getOptionalParameter(OptionalParameter.Tag.RECEIPTED_MESSAGE_ID);
-                assertEquals(result.getMessageId(), ((OptionalParameter.COctetString) receipted).getValueAsString());
-                assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "jSMPP's deliver_sm_resp not counted");
-            } finally {
-                session.unbindAndClose();
+        @Parameter
+        SmscReader reader;
+
+        private SmscConfig config() {
+            return SmscConfig.of(Map.of("jsmpp", "secret")).withReader(reader);
+        }
+
+        @Test
+        void aJsmppSessionBindsToOurSmscSubmitsAndGetsItsReceipt() throws Exception {
+            BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+            try (Smsc smsc = Smsc.start(config().withReceipts(true))) {
+                SMPPSession session = new SMPPSession();
+                try {
+                    session.setMessageReceiverListener(new ReceiptCollector(delivered));
+                    session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
+                            TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
+                    SubmitSmResult result = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE);
+                    assertFalse(result.getMessageId().isEmpty());
+
+                    DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
+                    assertNotNull(receipt, "no receipt reached jSMPP");
+                    assertTrue(receipt.isSmscDeliveryReceipt());
+                    DeliveryReceipt parsed = receipt.getShortMessageAsDeliveryReceipt();
+                    assertEquals(result.getMessageId(), parsed.getId());
+                    assertEquals(DeliveryReceiptState.DELIVRD, parsed.getFinalStatus());
+                    assertEquals("447700900123", receipt.getSourceAddr());
+                    OptionalParameter receipted = receipt.getOptionalParameter(OptionalParameter.Tag.RECEIPTED_MESSAGE_ID);
+                    assertEquals(result.getMessageId(), ((OptionalParameter.COctetString) receipted).getValueAsString());
+                    assertTrue(Poll.until(() -> smsc.stats().receiptsAcked() == 1, 5000), "jSMPP's deliver_sm_resp not counted");
+                } finally {
+                    session.unbindAndClose();
+                }
+                assertTrue(Poll.until(() -> smsc.stats().sessionsOpen() == 0, 5000));
+                assertEquals(1, smsc.stats().submits());
+                assertEquals(0, smsc.stats().nacks(), "jSMPP sent something our SMSC could not read");
             }
-            assertTrue(Poll.until(() -> smsc.stats().sessionsOpen() == 0, 5000));
-            assertEquals(1, smsc.stats().submits());
-            assertEquals(0, smsc.stats().nacks(), "jSMPP sent something our SMSC could not read");
+        }
+
+        @Test
+        void aJsmppSessionAskingForAReceiptOnFailureOnlyGetsNoneForADeliveredMessage() throws Exception {
+            BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
+            try (Smsc smsc = Smsc.start(config().withReceipts(true))) {
+                SMPPSession session = new SMPPSession();
+                try {
+                    session.setMessageReceiverListener(new ReceiptCollector(delivered));
+                    session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
+                            TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
+                    String failureOnly = submit(session, SMSCDeliveryReceipt.FAILURE).getMessageId();
+                    String either = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE).getMessageId();
+                    DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
+                    assertNotNull(receipt, "no receipt reached jSMPP");
+                    assertEquals(either, receipt.getShortMessageAsDeliveryReceipt().getId());
+                    // the first message's receipt, had there been one, was written before this one: none was
+                    assertEquals(1, smsc.stats().receiptsSent(), "a receipt for " + failureOnly);
+                } finally {
+                    session.unbindAndClose();
+                }
+            }
+        }
+
+        @Test
+        void aJsmppSessionWithAWrongPasswordIsRefusedWithEsmeRinvpaswd() throws Exception {
+            try (Smsc smsc = Smsc.start(config())) {
+                SMPPSession session = new SMPPSession();
+                try {
+                    IOException e = assertThrows(IOException.class, () -> session.connectAndBind("127.0.0.1", smsc.port(),
+                            new BindParameter(BindType.BIND_TRX, "jsmpp", "wrong", "", TypeOfNumber.UNKNOWN,
+                                    NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000));
+                    // jSMPP read our 16-octet bind_transceiver_resp and reports its status
+                    NegativeResponseException refusal = causeOf(e, NegativeResponseException.class);
+                    assertEquals(CommandStatus.ESME_RINVPASWD, refusal.getCommandStatus(), e.toString());
+                } finally {
+                    session.close();
+                }
+                assertEquals(0, smsc.stats().nacks(), "jSMPP sent something our SMSC could not read");
+                assertEquals(0, smsc.stats().malformed());
+            }
         }
     }
 
@@ -140,52 +200,11 @@ class JsmppInteropTest {
         }
     }
 
-    @Test
-    void aJsmppSessionAskingForAReceiptOnFailureOnlyGetsNoneForADeliveredMessage() throws Exception {
-        BlockingQueue<DeliverSm> delivered = new ArrayBlockingQueue<>(4);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")).withReceipts(true))) {
-            SMPPSession session = new SMPPSession();
-            try {
-                session.setMessageReceiverListener(new ReceiptCollector(delivered));
-                session.connectAndBind("127.0.0.1", smsc.port(), new BindParameter(BindType.BIND_TRX, "jsmpp", "secret", "",
-                        TypeOfNumber.UNKNOWN, NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000);
-                String failureOnly = submit(session, SMSCDeliveryReceipt.FAILURE).getMessageId();
-                String either = submit(session, SMSCDeliveryReceipt.SUCCESS_FAILURE).getMessageId();
-                DeliverSm receipt = delivered.poll(5, TimeUnit.SECONDS);
-                assertNotNull(receipt, "no receipt reached jSMPP");
-                assertEquals(either, receipt.getShortMessageAsDeliveryReceipt().getId());
-                // the first message's receipt, had there been one, was written before this one: none was
-                assertEquals(1, smsc.stats().receiptsSent(), "a receipt for " + failureOnly);
-            } finally {
-                session.unbindAndClose();
-            }
-        }
-    }
-
     private static SubmitSmResult submit(SMPPSession session, SMSCDeliveryReceipt receipt) throws Exception {
         return session.submitShortMessage("", TypeOfNumber.ALPHANUMERIC, NumberingPlanIndicator.UNKNOWN, "WireBench",
                 TypeOfNumber.INTERNATIONAL, NumberingPlanIndicator.ISDN, "447700900123", new ESMClass(), (byte) 0, (byte) 1,
                 null, null, new RegisteredDelivery(receipt), (byte) 0, new GeneralDataCoding(Alphabet.ALPHA_DEFAULT), (byte) 0,
                 "Your code is 482913".getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Test
-    void aJsmppSessionWithAWrongPasswordIsRefusedWithEsmeRinvpaswd() throws Exception {
-        try (Smsc smsc = Smsc.start(SmscConfig.of(Map.of("jsmpp", "secret")))) {
-            SMPPSession session = new SMPPSession();
-            try {
-                IOException e = assertThrows(IOException.class, () -> session.connectAndBind("127.0.0.1", smsc.port(),
-                        new BindParameter(BindType.BIND_TRX, "jsmpp", "wrong", "", TypeOfNumber.UNKNOWN,
-                                NumberingPlanIndicator.UNKNOWN, null, InterfaceVersion.IF_34), 5000));
-                // jSMPP read our 16-octet bind_transceiver_resp and reports its status
-                NegativeResponseException refusal = causeOf(e, NegativeResponseException.class);
-                assertEquals(CommandStatus.ESME_RINVPASWD, refusal.getCommandStatus(), e.toString());
-            } finally {
-                session.close();
-            }
-            assertEquals(0, smsc.stats().nacks(), "jSMPP sent something our SMSC could not read");
-            assertEquals(0, smsc.stats().malformed());
-        }
     }
 
     @Test

@@ -17,6 +17,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -41,8 +44,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the request's sequence number, and the session goes on; a response that cannot be read gets nothing.
  * After each the server still serves; across 1,000 such sessions its heap does not grow.
  */
+@ParameterizedClass
+@EnumSource(SmscReader.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SmscMalformedInputTest {
+
+    /** Every test runs on each reader: the SMSC must behave the same on the wire with both. */
+    @Parameter
+    SmscReader reader;
 
     private static final int CAP = 4096;
     private static final int SEQUENCE = 0x00C0FFEE;
@@ -51,7 +60,7 @@ class SmscMalformedInputTest {
 
     @BeforeEach
     void start() throws IOException {
-        smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS).withMaxCommandLength(CAP));
+        smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS).withReader(reader).withMaxCommandLength(CAP));
     }
 
     @AfterEach

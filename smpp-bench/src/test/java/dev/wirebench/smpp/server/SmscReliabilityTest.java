@@ -10,6 +10,9 @@ import dev.wirebench.smpp.transport.EventLoops;
 import io.netty.channel.EventLoopGroup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,8 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Many sessions at once, and clients that vanish halfway through a PDU. */
+@ParameterizedClass
+@EnumSource(SmscReader.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class SmscReliabilityTest {
+
+    /** Every test runs on each reader: the SMSC must behave the same on the wire with both. */
+    @Parameter
+    SmscReader reader;
 
     private static final int SESSIONS = 1000;
     private static final int DISCONNECTS = 100;
@@ -33,7 +42,7 @@ class SmscReliabilityTest {
     @Test
     void aThousandConcurrentSessionsBindSubmitAndUnbind() throws Exception {
         EventLoopGroup clients = EventLoops.nio("esmes", 2);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS))) {
+        try (Smsc smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS).withReader(reader))) {
             EsmeConfig config = EsmeConfig.of(smsc.port(), "esme", "secret").withBindTimeout(Duration.ofSeconds(20));
             List<CompletableFuture<Esme>> connecting = new ArrayList<>();
             for (int i = 0; i < SESSIONS; i++) {
@@ -71,7 +80,7 @@ class SmscReliabilityTest {
     void aHundredClientsVanishingMidPduLeaveTheServerServing() throws Exception {
         byte[] submit = RawSmppSocket.bytes(SmppSamples.SUBMIT_SM);
         byte[] half = Arrays.copyOf(submit, submit.length / 2);
-        try (Smsc smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS))) {
+        try (Smsc smsc = Smsc.start(SmscConfig.of(SmscSessionTest.ACCOUNTS).withReader(reader))) {
             for (int i = 0; i < DISCONNECTS; i++) {
                 RawSmppSocket raw = RawSmppSocket.connect(smsc.port());
                 if (i % 2 == 0) {

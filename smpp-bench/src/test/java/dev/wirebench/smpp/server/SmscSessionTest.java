@@ -25,7 +25,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -47,8 +51,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The SMSC's session rules, one at a time, through our ESME where it behaves and a raw socket where it must not. */
+@ParameterizedClass
+@EnumSource(SmscReader.class)
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class SmscSessionTest {
+
+    /** Every test runs on each reader: the SMSC must behave the same on the wire with both. */
+    @Parameter
+    SmscReader reader;
 
     static final Map<String, String> ACCOUNTS = Map.of("esme", "secret", "other", "pass");
 
@@ -56,7 +66,7 @@ class SmscSessionTest {
 
     @BeforeEach
     void start() throws IOException {
-        smsc = Smsc.start(SmscConfig.of(ACCOUNTS).withReceipts(true));
+        smsc = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader).withReceipts(true));
     }
 
     @AfterEach
@@ -213,7 +223,7 @@ class SmscSessionTest {
 
     @Test
     void sendsNoReceiptWithReceiptsOffWhateverTheSubmitSmAsks() throws Exception {
-        try (Smsc plain = Smsc.start(SmscConfig.of(ACCOUNTS));
+        try (Smsc plain = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader));
              RawSmppSocket raw = RawSmppSocket.connect(plain.port())) {
             assertFalse(plain.config().receipts(), "receipts are off by default");
             raw.bind("esme", "secret");
@@ -235,6 +245,77 @@ class SmscSessionTest {
             assertNull(delivered.poll(100, TimeUnit.MILLISECONDS));
         }
         assertEquals(0, smsc.stats().receiptsSent());
+    }
+
+    @Test
+    void holdsEachSubmitSmRespForTheDelayAndThenSendsTheReceiptOfTheMessageSubmitted() throws Exception {
+        long delay = 200;
+        try (Smsc slow = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader).withReceipts(true)
+                .withSubmitResponseDelay(Duration.ofMillis(delay)));
+             RawSmppSocket raw = RawSmppSocket.connect(slow.port())) {
+            raw.bind("esme", "secret");
+            long sent = System.nanoTime();
+            raw.sendBytes(rawSubmitSm(0x2a, 0x01));
+            // read while the answer is held: their octets may land where the submit_sm lay, which the receipt must not see
+            for (int i = 1; i <= 50; i++) {
+                raw.send(new EnquireLink(i));
+                assertEquals(new EnquireLinkResp(CommandStatus.ESME_ROK, i), raw.read());
+            }
+            assertEquals("00000012 80000004 00000000 0000002a 3100", raw.readHex());
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
+            assertTrue(waited >= delay, "answered after " + waited + " ms, before the delay of " + delay + " ms");
+            DeliverSm receipt = (DeliverSm) raw.read();
+            assertEquals("447700900123", receipt.body().sourceAddr());
+            assertEquals(1, receipt.body().sourceAddrTon());
+            assertEquals("WireBench", receipt.body().destinationAddr());
+            assertEquals(5, receipt.body().destAddrTon());
+            String text = new String(receipt.body().shortMessage(), StandardCharsets.US_ASCII);
+            assertTrue(text.startsWith("id:1 sub:001 dlvrd:001 submit date:") && text.endsWith(" text:hello"), text);
+        }
+    }
+
+    @Test
+    void refusesASubmitSmPastTheMostAnswersASessionMayOweWithEsmeRmsgqful() throws Exception {
+        int most = SmscSession.MAX_DELAYED_RESPONSES;
+        try (Smsc slow = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader)
+                .withSubmitResponseDelay(Duration.ofSeconds(60)));
+             RawSmppSocket raw = RawSmppSocket.connect(slow.port())) {
+            raw.bind("esme", "secret");
+            ByteArrayOutputStream submits = new ByteArrayOutputStream();
+            for (int sequence = 1; sequence <= most + 1; sequence++) {
+                submits.writeBytes(rawSubmitSm(sequence, 0x00));
+            }
+            raw.sendBytes(submits.toByteArray());
+            // the one past the most is refused at once, header alone; the others are still held
+            assertEquals(String.format("00000010 80000004 00000014 %08x", most + 1), raw.readHex());
+            raw.send(new EnquireLink(1));
+            assertEquals(new EnquireLinkResp(CommandStatus.ESME_ROK, 1), raw.read());
+            assertEquals(most, slow.stats().submits());
+            assertEquals(most, slow.stats().maxSubmitsInFlight());
+        }
+    }
+
+    @Test
+    void refusesADeliverSmFromAnEsmeAsItsOwnResponseBeforeAndAfterBindAndWhenMalformed() throws Exception {
+        byte[] deliverSm = rawSubmitSm(7, 0x00);
+        deliverSm[7] = 0x05;
+        byte[] unterminated = RawSmppSocket.hex("0000002c 00000005 00000000 00000008"
+                + " 00 0101 34343737303039303031323334353637383930313233343536");
+        try (RawSmppSocket raw = RawSmppSocket.connect(smsc.port())) {
+            // deliver_sm_resp keeps its NULL message_id whatever the status (SMPP 3.4 4.6.2)
+            raw.sendBytes(deliverSm);
+            assertEquals("00000011 80000005 00000004 00000007 00", raw.readHex());
+            raw.bind("esme", "secret");
+            // deliver_sm goes from SMSC to ESME: ESME_RINVCMDID in deliver_sm_resp, and the session goes on
+            raw.sendBytes(deliverSm);
+            assertEquals("00000011 80000005 00000003 00000007 00", raw.readHex());
+            raw.sendBytes(unterminated);
+            assertEquals("00000011 80000005 0000000a 00000008 00", raw.readHex());
+            raw.send(new EnquireLink(9));
+            assertEquals(new EnquireLinkResp(CommandStatus.ESME_ROK, 9), raw.read());
+        }
+        assertEquals(1, smsc.stats().malformed());
+        assertEquals(0, smsc.stats().nacks());
     }
 
     @Test
@@ -272,7 +353,7 @@ class SmscSessionTest {
 
     @Test
     void unbindsASessionIdleForTheTimeoutAndClosesIt() throws Exception {
-        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withIdleTimeout(Duration.ofMillis(200)));
+        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader).withIdleTimeout(Duration.ofMillis(200)));
              RawSmppSocket raw = RawSmppSocket.connect(quick.port())) {
             raw.bind("esme", "secret");
             long start = System.nanoTime();
@@ -292,7 +373,7 @@ class SmscSessionTest {
 
     @Test
     void closesAnIdleSessionThatDoesNotAnswerTheUnbind() throws Exception {
-        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withIdleTimeout(Duration.ofMillis(100)));
+        try (Smsc quick = Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader).withIdleTimeout(Duration.ofMillis(100)));
              RawSmppSocket raw = RawSmppSocket.connect(quick.port())) {
             raw.bind("esme", "secret");
             assertInstanceOf(Unbind.class, raw.read());
@@ -302,7 +383,8 @@ class SmscSessionTest {
 
     @Test
     void namesTheAddressWhenThePortIsTaken() {
-        IOException e = assertThrows(IOException.class, () -> Smsc.start(SmscConfig.of(ACCOUNTS).withPort(smsc.port())));
+        IOException e = assertThrows(IOException.class,
+                () -> Smsc.start(SmscConfig.of(ACCOUNTS).withReader(reader).withPort(smsc.port())));
         assertTrue(e.getMessage().startsWith("SMSC cannot listen on 127.0.0.1:" + smsc.port() + ": "), e.getMessage());
         assertTrue(e.getMessage().contains("choose another"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
