@@ -15,6 +15,7 @@ import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.rig.Rounds;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
+import dev.wirebench.smpp.server.SmscReader;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
@@ -77,9 +79,9 @@ public final class SmppCommand extends AbstractSubcommand {
     }
 
     /** This project's SMSC in a JVM of its own on a free loopback port, ending with this JVM. */
-    private static ServerProcess startSmsc(SmppOptions options) throws IOException {
+    private static ServerProcess startSmsc(SmppOptions options, SmscReader reader) throws IOException {
         List<String> args = new ArrayList<>(List.of("--role", "server", "--bind", "127.0.0.1", "--port", "0",
-                ServerProcess.UNTIL_INPUT_ENDS));
+                "--smsc-reader", reader.name().toLowerCase(Locale.ROOT), ServerProcess.UNTIL_INPUT_ENDS));
         if (options.spin()) {
             args.add("--spin");
         }
@@ -95,7 +97,7 @@ public final class SmppCommand extends AbstractSubcommand {
                 .withHost(options.bind()).withPort(options.port()).withSpin(options.spin())
                 // spinning, one worker loop: each keeps a core busy, and Netty's default is two per core
                 .withWorkerThreads(options.spin() ? 1 : 0)
-                .withReceipts(options.receipts());
+                .withReceipts(options.receipts()).withReader(options.readers().get(0));
         Smsc smsc;
         try {
             smsc = Smsc.start(config);
@@ -128,20 +130,30 @@ public final class SmppCommand extends AbstractSubcommand {
         out.println("wirebench smpp: " + options.describe() + "; against " + where);
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
-        // every window names the one SMSC, so a round's windows share its JVM
+        // a round's windows share the JVM of the SMSC reading their way; a remote SMSC's reader is its own affair
+        List<SmscReader> readers = local ? options.readers() : java.util.Collections.singletonList(null);
         Map<String, Integer> windows = new LinkedHashMap<>();
-        for (int w : options.windows()) {
-            windows.put("window " + w + ", " + options.sessions() + (options.sessions() == 1 ? " session" : " sessions"), w);
+        Map<String, SmscReader> readerOf = new LinkedHashMap<>();
+        for (SmscReader reader : readers) {
+            for (int w : options.windows()) {
+                String label = "window " + w + ", " + options.sessions() + (options.sessions() == 1 ? " session" : " sessions")
+                        + (readers.size() > 1 ? ", SMSC by " + reader.name().toLowerCase(Locale.ROOT) : "");
+                windows.put(label, w);
+                readerOf.put(label, reader);
+            }
         }
-        List<Rounds.Case> cases = windows.keySet().stream().map(label -> new Rounds.Case(label, "smsc")).toList();
+        List<Rounds.Case> cases = windows.keySet().stream()
+                .map(label -> new Rounds.Case(label, String.valueOf(readerOf.get(label)))).toList();
         Map<String, String> failed = Rounds.run("smpp", cases, options.repeats(), seed,
-                local ? server -> startSmsc(options) : null, new InetSocketAddress(options.host(), options.port()),
+                local ? server -> startSmsc(options, SmscReader.valueOf(server)) : null,
+                new InetSocketAddress(options.host(), options.port()),
                 (c, smsc, round) -> {
                     int window = windows.get(c.label());
+                    SmscReader reader = readerOf.get(c.label());
                     try {
-                        RigResult result = measureOnce(window, smsc, round, options, folder, out);
+                        RigResult result = measureOnce(window, reader, smsc, round, options, folder, out);
                         out.println("  " + SmppReport.oneLine(result));
-                        report.add(result);
+                        report.add(reader, result);
                         if (result.failure() != null) {
                             throw new IOException(result.failure());
                         }
@@ -157,12 +169,14 @@ public final class SmppCommand extends AbstractSubcommand {
     }
 
     /** One window against a running SMSC, its intervals written to an interval log in the run folder. */
-    private static RigResult measureOnce(int window, InetSocketAddress smsc, int round, SmppOptions options,
-                                         RunFolder folder, PrintStream out) throws IOException {
+    private static RigResult measureOnce(int window, SmscReader reader, InetSocketAddress smsc, int round,
+                                         SmppOptions options, RunFolder folder, PrintStream out) throws IOException {
         RigPlan plan = options.plan(window);
+        String name = "window-" + window + (reader == null ? "" : "-" + reader.name().toLowerCase(Locale.ROOT)) + "-round"
+                + round + ".hlog";
         try (SmppTarget target = new SmppTarget(window, plan.idle());
-             IntervalLog log = new IntervalLog(folder.resolve("window-" + window + "-round" + round + ".hlog"),
-                     options.config(window), RunFolder.localHost(), target.responses(), plan.duration().toNanos() / 1e9)) {
+             IntervalLog log = new IntervalLog(folder.resolve(name), options.config(window, reader), RunFolder.localHost(),
+                     target.responses(), plan.duration().toNanos() / 1e9)) {
             return Rig.run(target, smsc, options.load(), plan, log, out);
         }
     }

@@ -11,6 +11,7 @@ import dev.wirebench.harness.rig.RigPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.smpp.client.EsmeConfig;
+import dev.wirebench.smpp.server.SmscReader;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +27,8 @@ import java.util.Map;
  * @param windows  the windows of the sweep, in the order given: submit_sm each session keeps in flight
  * @param sessions ESME sessions, each with its own sending thread, per window
  */
-public record SmppOptions(List<Integer> windows, int sessions, Load load, boolean spin, boolean receipts,
+public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int sessions, Load load, boolean spin,
+                          boolean receipts,
                           Duration interval,
                           Duration warmup, Duration duration, int repeats, Role role, String bind, String host, int port,
                           Path resultsDir) {
@@ -54,6 +56,9 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
                 + " in flight").withRequiredArg().describedAs("N");
         parser.accepts("spin", "the ESMEs' event loops (and the SMSC's, with --role both) poll instead of blocking in"
                 + " select: the OS's wake-up leaves the round trip, and each loop keeps a core busy");
+        parser.accepts("smsc-reader", "how the SMSC (--role both, or a server) reads submit_sm: flyweight (in place, nothing"
+                + " allocated), decode (a record per PDU), or flyweight,decode: both as cases of one run and table")
+                .withRequiredArg().describedAs("R,...").defaultsTo("flyweight");
         parser.accepts("receipts", "the SMSC (with --role both) sends an SMPP delivery receipt (a deliver_sm) for every"
                 + " submit_sm, whose registered_delivery asks for one, after its submit_sm_resp; the ESMEs answer each and"
                 + " count them");
@@ -123,12 +128,35 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
         if (role != Role.CLIENT && host != null) {
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
-        return new SmppOptions(windows, sessions, load, set.has("spin"), set.has("receipts"), interval, warmup, duration, repeats, role, bind,
+        List<SmscReader> readers = readers(value(set, "smsc-reader"));
+        if (role == Role.SERVER && readers.size() > 1) {
+            throw new IllegalArgumentException("an SMSC reads one way: --smsc-reader flyweight or decode with --role server");
+        }
+        if (role == Role.CLIENT && set.has("smsc-reader")) {
+            throw new IllegalArgumentException("--smsc-reader is the SMSC's: give it to smpp --role server");
+        }
+        return new SmppOptions(windows, readers, sessions, load, set.has("spin"), set.has("receipts"), interval, warmup, duration, repeats, role, bind,
                 host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, resultsDir);
     }
 
     private static String value(OptionSet set, String option) {
         return (String) set.valueOf(option);
+    }
+
+    private static List<SmscReader> readers(String value) {
+        List<SmscReader> readers = new ArrayList<>();
+        for (String part : value.split(",")) {
+            SmscReader reader = switch (part.trim()) {
+                case "flyweight" -> SmscReader.FLYWEIGHT;
+                case "decode" -> SmscReader.DECODE;
+                default -> throw new IllegalArgumentException("--smsc-reader takes flyweight, decode or flyweight,decode,"
+                        + " not '" + value + "'");
+            };
+            if (!readers.contains(reader)) {
+                readers.add(reader);
+            }
+        }
+        return List.copyOf(readers);
     }
 
     private static List<Integer> windows(String value) {
@@ -167,7 +195,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
     }
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
-    Map<String, String> config(int window) {
+    Map<String, String> config(int window, SmscReader reader) {
         RigPlan plan = plan(window);
         Map<String, String> config = new LinkedHashMap<>();
         config.put("suite", "smpp");
@@ -177,6 +205,7 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
         config.put("in-flight", Integer.toString(plan.inFlight()));
         config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
         config.put("receipts", Boolean.toString(receipts));
+        config.put("smsc reader", reader == null ? "the remote SMSC's" : reader.name().toLowerCase(Locale.ROOT));
         config.put("warmup", Durations.seconds(plan.warmup()));
         config.put("duration", Durations.seconds(plan.duration()));
         config.put("interval", Durations.seconds(plan.window()));
@@ -185,7 +214,8 @@ public record SmppOptions(List<Integer> windows, int sessions, Load load, boolea
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
-        return load + ", windows " + windows + ", " + sessions + " session" + (sessions == 1 ? "" : "s")
+        return load + ", windows " + windows + ", SMSC reading by " + String.join(" and ", readers.stream()
+                .map(r -> r.name().toLowerCase(Locale.ROOT)).toList()) + ", " + sessions + " session" + (sessions == 1 ? "" : "s")
                 + (spin ? ", spinning" : ", blocking") + (receipts ? ", delivery receipts" : "") + ", warm-up "
                 + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per window"
                 + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");

@@ -18,6 +18,7 @@ import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.rig.RigReport;
 import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.smpp.server.SmscReader;
 import dev.wirebench.harness.stats.Estimate;
 import org.HdrHistogram.Histogram;
 
@@ -45,13 +46,21 @@ final class SmppReport {
     private static final int PANEL_HEIGHT = 420;
     private static final String LATENCY = "submit_sm";
     private static final String RATE = "submit_sm/s";
+    private static final String READER = "smsc reader";
 
     private final RunFolder folder;
     private final SmppOptions options;
     private final String server;
     private final long seed;
-    private final List<RigResult> results = new ArrayList<>();
-    private String failure;
+    /** One window measured, and how the SMSC read (null: a remote SMSC, whose reader is its own affair). */
+    private record Run(SmscReader reader, RigResult result) {
+        String key() {
+            return result.plan().inFlight() + (reader == null ? "" : "/" + reader);
+        }
+    }
+
+    private final List<Run> runs = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
 
     /**
      * @param server where the SMSC ran, for the summary
@@ -64,16 +73,17 @@ final class SmppReport {
         this.seed = seed;
     }
 
-    void add(RigResult result) {
-        results.add(result);
+    void add(SmscReader reader, RigResult result) {
+        runs.add(new Run(reader, result));
     }
 
     void failed(String why) {
-        failure = why;
+        failures.add(why);
     }
 
-    static String hgrmName(int window) {
-        return "window-" + window + ".hgrm";
+    /** {@code window-64.hgrm}; with more than one reader in the run, {@code window-64-decode.hgrm}. */
+    String hgrmName(int window, String reader) {
+        return "window-" + window + (reader == null || options.readers().size() == 1 ? "" : "-" + reader) + ".hgrm";
     }
 
     static String oneLine(RigResult r) {
@@ -84,21 +94,27 @@ final class SmppReport {
                 r.failure() == null ? "" : "; ended early: " + r.failure());
     }
 
-    /** Every repeat of each window, in the order the windows first ran. */
-    private Map<Integer, List<RigResult>> repeats() {
-        Map<Integer, List<RigResult>> byWindow = new LinkedHashMap<>();
-        for (RigResult r : results) {
-            byWindow.computeIfAbsent(r.plan().inFlight(), w -> new ArrayList<>()).add(r);
+    /** Every repeat of each window (and reader), in the order they first ran. */
+    private Map<String, List<Run>> repeats() {
+        Map<String, List<Run>> byCase = new LinkedHashMap<>();
+        for (Run r : runs) {
+            byCase.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r);
         }
-        return byWindow;
+        return byCase;
+    }
+
+    private static List<RigResult> results(List<Run> runs) {
+        return runs.stream().map(Run::result).toList();
     }
 
     /** Every measure of the run: per window the percentiles from send to submit_sm_resp, submit_sm/s, failures. */
     RunResults results() {
         List<Measure> measures = new ArrayList<>();
         List<RecordedHistogram> histograms = new ArrayList<>();
-        repeats().forEach((window, runs) -> {
-            Map<String, String> dims = dims(window, runs.get(0).plan().sessions());
+        repeats().forEach((key, caseRuns) -> {
+            List<RigResult> runs = results(caseRuns);
+            Map<String, String> dims = dims(runs.get(0).plan().inFlight(), runs.get(0).plan().sessions(),
+                    caseRuns.get(0).reader());
             Repeats.latency(dims, LATENCY, runs.stream().map(RigResult::completing).toList(), measures, histograms);
             Repeats.each(dims, RATE, RATE, Better.HIGHER, runs, RigResult::achievedRate, measures);
             // a timeout or an error is a failure to count, not noise: their totals are exact
@@ -114,7 +130,7 @@ final class SmppReport {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("Load", options.describe());
         settings.put("SMSC", server);
-        String marked = RigReport.marks(results, r -> "window " + r.plan().inFlight());
+        String marked = RigReport.marks(results(runs), r -> "window " + r.plan().inFlight());
         if (!marked.isEmpty()) {
             settings.put("Marked", marked);
         }
@@ -122,14 +138,17 @@ final class SmppReport {
             settings.put("Repeats", options.repeats() + " per window, in rounds of a shuffled order (seed " + seed
                     + "); each cell is the median of the repeats with its 95% interval, max and submits of them all");
         }
-        return RunResults.of(folder.path(), "smpp", "SMPP window sweep", settings,
-                failure == null ? List.of() : List.of(failure), measures, histograms);
+        return RunResults.of(folder.path(), "smpp", "SMPP window sweep", settings, failures, measures, histograms);
     }
 
-    private static Map<String, String> dims(int window, int sessions) {
+    /** A case's dimensions; how the SMSC reads is one only when it is not the default's alone. */
+    private Map<String, String> dims(int window, int sessions, SmscReader reader) {
         Map<String, String> dims = new LinkedHashMap<>();
         dims.put("window", Integer.toString(window));
         dims.put("sessions", Integer.toString(sessions));
+        if (reader != null && !options.readers().equals(List.of(SmscReader.FLYWEIGHT))) {
+            dims.put(READER, reader.name().toLowerCase(Locale.ROOT));
+        }
         return dims;
     }
 
@@ -138,6 +157,9 @@ final class SmppReport {
         columns.add(Column.histogram("Submits", LATENCY, "count", 1));
         columns.add(Column.estimate(RATE, RATE));
         columns.add(Column.ratio("× window 1", RATE, "window", "1"));
+        if (options.readers().size() > 1) {
+            columns.add(Column.ratio("× decode", RATE, READER, "decode"));
+        }
         for (double p : Repeats.PERCENTILES) {
             columns.add(Column.estimate(Repeats.percentileName(p) + " (µs)", LATENCY + " " + Repeats.percentileName(p)));
         }
@@ -149,7 +171,8 @@ final class SmppReport {
             columns.add(Column.estimate("Receipts (whole run)", "receipts"));
         }
         String goal = goal();
-        Section table = Section.of("submit_sm, send to submit_sm_resp", Map.of(), List.of("window", "sessions"), columns);
+        Section table = Section.of("submit_sm, send to submit_sm_resp", Map.of(), List.of("window", "sessions", READER),
+                columns);
         return new Layout(List.of("Each session binds as a transceiver and keeps `window` submit_sm in flight, sending the"
                         + " next as soon as a response frees a place; latency runs from just before a submit_sm is written"
                         + " to the arrival of its submit_sm_resp, every one sent in the measured window recorded"
@@ -158,17 +181,18 @@ final class SmppReport {
                 plotted ? List.of(new Layout.Figure("Throughput and latency against window", PLOT)) : List.of());
     }
 
-    /** The goal's verdict when the sweep had windows 1 and 64, else null. */
+    /** The goal's verdict when the sweep had windows 1 and 64 (the SMSC reading its first way), else null. */
     String goal() {
-        Map<Integer, List<RigResult>> repeats = repeats();
-        if (!repeats.containsKey(1) || !repeats.containsKey(64)) {
+        Map<String, List<Run>> repeats = repeats();
+        String reader = options.role() == dev.wirebench.harness.cli.Role.BOTH ? "/" + options.readers().get(0) : "";
+        if (!repeats.containsKey("1" + reader) || !repeats.containsKey("64" + reader)) {
             return null;
         }
-        double sync = median(repeats.get(1));
+        double sync = median(results(repeats.get("1" + reader)));
         if (!(sync > 0)) {
             return null;
         }
-        double ratio = median(repeats.get(64)) / sync;
+        double ratio = median(results(repeats.get("64" + reader))) / sync;
         return String.format(Locale.ROOT, "window 64 gave %s× the submit_sm/s of window 1: the goal of %.0f× is %s",
                 SummaryMarkdown.number(ratio), GOAL_RATIO, ratio >= GOAL_RATIO ? "met" : "missed");
     }
@@ -190,14 +214,15 @@ final class SmppReport {
     /** Writes every file from what is known now: the .hgrm files and the plot from the results' merged histograms. */
     void write() {
         RunResults model = results();
-        Map<Integer, Histogram> merged = new LinkedHashMap<>();
+        Map<String, Histogram> merged = new LinkedHashMap<>();
         for (RecordedHistogram h : model.histograms()) {
             int window = Integer.parseInt(h.dims().get("window"));
-            Hgrm.write(folder, hgrmName(window), h.histogram(), TimeUnit.MICROSECONDS);
-            merged.put(window, h.histogram());
+            String reader = h.dims().get(READER);
+            Hgrm.write(folder, hgrmName(window, reader), h.histogram(), TimeUnit.MICROSECONDS);
+            merged.put(window + (reader == null ? "" : "/" + reader.toUpperCase(Locale.ROOT)), h.histogram());
         }
         boolean plotted = false;
-        if (!results.isEmpty()) {
+        if (!runs.isEmpty()) {
             Charts.writePng(panels(merged), folder.resolve(PLOT), PLOT_WIDTH, PANEL_HEIGHT);
             plotted = true;
         }
@@ -205,15 +230,17 @@ final class SmppReport {
         folder.writeText(SUMMARY, SummaryMarkdown.markdown(model, layout(plotted)));
     }
 
-    private List<BarChart> panels(Map<Integer, Histogram> merged) {
+    private List<BarChart> panels(Map<String, Histogram> merged) {
         List<String> windows = new ArrayList<>();
         List<Double> rates = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
-        repeats().forEach((window, runs) -> {
-            Histogram h = merged.get(window);
-            windows.add(Integer.toString(window));
-            rates.add(median(runs));
+        repeats().forEach((key, caseRuns) -> {
+            Histogram h = merged.get(key);
+            SmscReader reader = caseRuns.get(0).reader();
+            windows.add(caseRuns.get(0).result().plan().inFlight() + (reader == null || options.readers().size() == 1
+                    ? "" : " " + reader.name().toLowerCase(Locale.ROOT)));
+            rates.add(median(results(caseRuns)));
             boolean any = h != null && h.getTotalCount() > 0;
             p50.add(any ? h.getValueAtPercentile(50) / 1000.0 : Double.NaN);
             p99.add(any ? h.getValueAtPercentile(99) / 1000.0 : Double.NaN);

@@ -54,8 +54,13 @@ class SmppCommandTest {
 
     /** The row of {@code window} in summary.md's table: its cells. */
     private static String[] row(String summary, int window) {
-        Matcher m = Pattern.compile("(?m)^\\| " + window + " \\|(.*)\\|$").matcher(summary);
-        assertTrue(m.find(), "no row for window " + window + " in\n" + summary);
+        return row(summary, Integer.toString(window));
+    }
+
+    /** The row whose first cells match {@code firstCells} (a regex): the cells after them. */
+    private static String[] row(String summary, String firstCells) {
+        Matcher m = Pattern.compile("(?m)^\\| " + firstCells + " \\|(.*)\\|$").matcher(summary);
+        assertTrue(m.find(), "no row for " + firstCells + " in\n" + summary);
         return m.group(1).split("\\|");
     }
 
@@ -128,6 +133,26 @@ class SmppCommandTest {
         assertTrue(Long.parseLong(cells[1].trim()) > 0, String.join("|", cells));
         assertEquals("0", cells[9].trim(), "timeouts");
         assertEquals("0", cells[10].trim(), "errors");
+    }
+
+    @Test
+    @Timeout(120)
+    void bothSmscReadersAreCasesOfOneTableWithTheirRatio() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = smpp("--window-sweep", "16", "--sessions", "1", "--smsc-reader", "flyweight,decode", "--warmup", "300ms",
+                "--duration", "500ms", "--repeats", "2", "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        assertTrue(ran.out().contains("window 16, 1 session, SMSC by decode, round 2/2"), ran.out());
+        Path folder = onlyRunFolder(results);
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("| × decode |"), summary);
+        for (String reader : List.of("flyweight", "decode")) {
+            String[] cells = row(summary, 16 + " \\| 1 \\| " + reader);
+            assertTrue(Long.parseLong(cells[0].trim()) > 0, reader + ": " + String.join("|", cells));
+            assertTrue(Files.exists(folder.resolve("window-16-" + reader + ".hgrm")), reader);
+            assertTrue(Files.exists(folder.resolve("window-16-" + reader + "-round2.hlog")), reader);
+        }
+        assertEquals("1.00", row(summary, 16 + " \\| 1 \\| decode")[3].trim(), "decode over itself");
     }
 
     @Test

@@ -70,6 +70,12 @@ class SmppOptionsTest {
         assertMessage("--port takes 1 to 65535 (0: any free port, for a server), not '70000'", "--port", "70000");
         assertMessage("unknown option --window", "--window", "8");
         assertMessage("--sessions needs a value", "--sessions");
+        assertMessage("--smsc-reader takes flyweight, decode or flyweight,decode, not 'zero-copy'", "--smsc-reader",
+                "zero-copy");
+        assertMessage("an SMSC reads one way: --smsc-reader flyweight or decode with --role server", "--role", "server",
+                "--smsc-reader", "flyweight,decode");
+        assertMessage("--smsc-reader is the SMSC's: give it to smpp --role server", "--role", "client", "--host", "h",
+                "--port", "2775", "--smsc-reader", "decode");
         assertMessage("unknown option --bogus", "--quick", "--bogus");
         assertMessage("unexpected argument 'fast'", "fast");
     }
