@@ -25,10 +25,10 @@ public final class ArtioEngine implements FixEngine {
     static final String NAME = "artio";
 
     /**
-     * What a JVM running Artio needs on its command line (JDK 17 and later; JDK 24 and later also want
-     * {@code --sun-misc-unsafe-memory-access=allow} to keep Agrona quiet): Agrona's buffers use
+     * What a JVM running Artio needs on its command line, on JDK 17 and 25 alike: Agrona 2's buffers use
      * jdk.internal.misc, and Artio's framer swaps the selected-key set of a sun.nio.ch selector by reflection,
-     * without which its engine does not start.
+     * without which its engine does not start. (JDK 25 printed no sun.misc.Unsafe warning without
+     * {@code --sun-misc-unsafe-memory-access=allow}.)
      */
     public static final List<String> JVM_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
@@ -69,11 +69,13 @@ public final class ArtioEngine implements FixEngine {
                 + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine thread");
         settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
                 + "distinct-error buffer and one line each on stderr");
-        settings.put("validation", "engine: BodyLength and CheckSum of every message (a bad one is not passed on), "
-                + "oversized messages end the connection; session: CompIDs on every message, MsgSeqNum, SendingTime "
-                + "within 2 min; codecs: required fields, duplicate tags, value formats and enum values on decode "
-                + "(Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that fails "
-                + "them or lacks Price or OrderQty");
+        settings.put("validation", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "
+                + "the gap asked for), a message over the 16 KB receive buffer ends the connection; the server also "
+                + "checks framing as bytes arrive (8=FIX.4.4|9=n|...10=ddd|) and ends the connection on anything else, "
+                + "since Artio would drop the rest of that read silently; session: CompIDs on every message, MsgSeqNum, "
+                + "SendingTime within 2 min; codecs: required fields, duplicate tags, value formats and enum values on "
+                + "decode (Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that "
+                + "fails them or lacks Price or OrderQty");
         settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
                 + "WBCLIENT to WBSERVER may log on");
         settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");
