@@ -17,8 +17,8 @@ import java.util.Map;
  * Artio 0.175 as a FIX 4.4 engine: on each side an embedded Aeron media driver, an Artio engine (the
  * framer, which owns the TCP connections) and one library (which owns the sessions), talking over Aeron
  * IPC; codecs generated at build time from schemas/fix/fix44-pingpong.xml. Message logging is off, so
- * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over Artio's
- * default back-off (see {@link #settings()}).
+ * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over parking
+ * ones (see {@link #settings()}).
  */
 public final class ArtioEngine implements FixEngine {
 
@@ -35,7 +35,7 @@ public final class ArtioEngine implements FixEngine {
 
     private final Threading threading;
 
-    /** The default: threads back off and park while idle, as the two-core machines need. */
+    /** The default: threads park while idle, as the two-core machines need. */
     public ArtioEngine() {
         this(false);
     }
