@@ -45,9 +45,10 @@ public final class ArtioEngine implements FixEngine {
         this.threading = new Threading(spin);
     }
 
+    /** {@code artio} either way, as the other engines that can spin: the settings say which it does. */
     @Override
     public String name() {
-        return threading.spins() ? NAME + "-spin" : NAME;
+        return NAME;
     }
 
     @Override

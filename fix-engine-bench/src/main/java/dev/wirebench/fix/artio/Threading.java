@@ -34,10 +34,6 @@ final class Threading {
         this.spin = spin;
     }
 
-    boolean spins() {
-        return spin;
-    }
-
     /** The idle strategies of one side's engine thread and library polling thread (each needs its own: they keep state). */
     Side side() {
         if (spin) {

@@ -180,11 +180,11 @@ class ArtioServerTest {
     }
 
     @Test
-    void shouldNameTheSpinningVariantApartAndSayHowEachWaits() {
+    void shouldKeepItsNameWhenSpinningAndSayHowEachWaits() {
         Map<String, String> blocking = new ArtioEngine().settings();
         Map<String, String> spinning = new ArtioEngine(true).settings();
         assertEquals("artio", new ArtioEngine().name());
-        assertEquals("artio-spin", new ArtioEngine(true).name());
+        assertEquals("artio", new ArtioEngine(true).name());
         assertTrue(blocking.get("idle").contains("BackoffIdleStrategy"), blocking.toString());
         assertTrue(spinning.get("idle").contains("BusySpinIdleStrategy"), spinning.toString());
         assertTrue(blocking.get("store").contains("no message log"), blocking.toString());
