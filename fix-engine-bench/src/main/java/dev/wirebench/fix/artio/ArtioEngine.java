@@ -70,13 +70,14 @@ public final class ArtioEngine implements FixEngine {
                 + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine thread");
         settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
                 + "distinct-error buffer and one line each on stderr");
-        settings.put("validation", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "
+        settings.put("validates", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "
                 + "the gap asked for), a message over the 16 KB receive buffer ends the connection; the server also "
                 + "checks framing as bytes arrive (8=FIX.4.4|9=n|...10=ddd|) and ends the connection on anything else, "
                 + "since Artio would drop the rest of that read silently; session: CompIDs on every message, MsgSeqNum, "
                 + "SendingTime within 2 min; codecs: required fields, duplicate tags, value formats and enum values on "
                 + "decode (Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that "
-                + "fails them or lacks Price or OrderQty");
+                + "fails them or lacks Price or OrderQty; let through: fields not in the dictionary (skipped, "
+                + "fix.codecs.reject_unknown_field unset), and the client does not validate reports beyond decoding them");
         settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
                 + "WBCLIENT to WBSERVER may log on");
         settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");
