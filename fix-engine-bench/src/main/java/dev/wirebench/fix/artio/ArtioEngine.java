@@ -17,25 +17,25 @@ import java.util.Map;
  * Artio 0.175 as a FIX 4.4 engine: on each side an embedded Aeron media driver, an Artio engine (the
  * framer, which owns the TCP connections) and one library (which owns the sessions), talking over Aeron
  * IPC; codecs generated at build time from schemas/fix/fix44-pingpong.xml. Message logging is off, so
- * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over Artio's
- * default back-off (see {@link #settings()}).
+ * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over parking
+ * ones (see {@link #settings()}).
  */
 public final class ArtioEngine implements FixEngine {
 
     static final String NAME = "artio";
 
     /**
-     * What a JVM running Artio needs on its command line (JDK 17 and later; JDK 24 and later also want
-     * {@code --sun-misc-unsafe-memory-access=allow} to keep Agrona quiet): Agrona's buffers use
+     * What a JVM running Artio needs on its command line, on JDK 17 and 25 alike: Agrona 2's buffers use
      * jdk.internal.misc, and Artio's framer swaps the selected-key set of a sun.nio.ch selector by reflection,
-     * without which its engine does not start.
+     * without which its engine does not start. (JDK 25 printed no sun.misc.Unsafe warning without
+     * {@code --sun-misc-unsafe-memory-access=allow}.)
      */
     public static final List<String> JVM_FLAGS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
 
     private final Threading threading;
 
-    /** The default: threads back off and park while idle, as the two-core machines need. */
+    /** The default: threads park while idle, as the two-core machines need. */
     public ArtioEngine() {
         this(false);
     }
@@ -45,9 +45,10 @@ public final class ArtioEngine implements FixEngine {
         this.threading = new Threading(spin);
     }
 
+    /** {@code artio} either way, as the other engines that can spin: the settings say which it does. */
     @Override
     public String name() {
-        return threading.spins() ? NAME + "-spin" : NAME;
+        return NAME;
     }
 
     @Override
@@ -69,11 +70,14 @@ public final class ArtioEngine implements FixEngine {
                 + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine thread");
         settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
                 + "distinct-error buffer and one line each on stderr");
-        settings.put("validation", "engine: BodyLength and CheckSum of every message (a bad one is not passed on), "
-                + "oversized messages end the connection; session: CompIDs on every message, MsgSeqNum, SendingTime "
-                + "within 2 min; codecs: required fields, duplicate tags, value formats and enum values on decode "
-                + "(Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that fails "
-                + "them or lacks Price or OrderQty");
+        settings.put("validates", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "
+                + "the gap asked for), a message over the 16 KB receive buffer ends the connection; the server also "
+                + "checks framing as bytes arrive (8=FIX.4.4|9=n|...10=ddd|) and ends the connection on anything else, "
+                + "since Artio would drop the rest of that read silently; session: CompIDs on every message, MsgSeqNum, "
+                + "SendingTime within 2 min; codecs: required fields, duplicate tags, value formats and enum values on "
+                + "decode (Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that "
+                + "fails them or lacks Price or OrderQty; let through: fields not in the dictionary (skipped, "
+                + "fix.codecs.reject_unknown_field unset), and the client does not validate reports beyond decoding them");
         settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
                 + "WBCLIENT to WBSERVER may log on");
         settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");

@@ -37,6 +37,7 @@ final class ArtioServer implements FixServer {
         this.stack = ArtioStack.launch("server", threading, engine -> engine
                 .bindTo(address.getHostString(), address.getPort())
                 .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
+                .channelSupplierFactory(GuardedChannels::new)
                 // only WBCLIENT may log on, and only to WBSERVER
                 .authenticationStrategy(AuthenticationStrategy.of(
                         MessageValidationStrategy.targetCompId(PingPong.SERVER_COMP_ID)

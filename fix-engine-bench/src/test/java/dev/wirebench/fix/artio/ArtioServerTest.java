@@ -83,6 +83,22 @@ class ArtioServerTest {
 
     @Test
     @Timeout(60)
+    void shouldEndTheConnectionOnGarbageEvenWhenAGoodOrderFollowsInTheSameWrite() throws Exception {
+        try (FixServer server = new ArtioEngine().startServer(ANY_LOCAL_PORT); Socket socket = logOn(server)) {
+            byte[] garbage = "this is not FIX".getBytes(StandardCharsets.US_ASCII);
+            byte[] order = FixWire.newOrderSingle(2, 7);
+            byte[] both = java.util.Arrays.copyOf(garbage, garbage.length + order.length);
+            System.arraycopy(order, 0, both, garbage.length, order.length);
+            socket.getOutputStream().write(both);
+            String answer = readUntil(socket, "<EOF>");
+            assertTrue(answer.endsWith("<EOF>"), "silence on an open connection: " + answer);
+            assertFalse(answer.contains(SOH + "35=8" + SOH), answer);
+            assertEquals(1, server.sessionsAccepted());
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldRejectAnOrderWithoutAPriceAndFillTheNext() throws Exception {
         try (FixServer server = new ArtioEngine().startServer(ANY_LOCAL_PORT); Socket socket = logOn(server)) {
             socket.getOutputStream().write(FixWire.message(FixWire.header("D", 2) + "11=" + CL_ORD_ID + SOH + "55=AAPL" + SOH
@@ -164,11 +180,11 @@ class ArtioServerTest {
     }
 
     @Test
-    void shouldNameTheSpinningVariantApartAndSayHowEachWaits() {
+    void shouldKeepItsNameWhenSpinningAndSayHowEachWaits() {
         Map<String, String> blocking = new ArtioEngine().settings();
         Map<String, String> spinning = new ArtioEngine(true).settings();
         assertEquals("artio", new ArtioEngine().name());
-        assertEquals("artio-spin", new ArtioEngine(true).name());
+        assertEquals("artio", new ArtioEngine(true).name());
         assertTrue(blocking.get("idle").contains("BackoffIdleStrategy"), blocking.toString());
         assertTrue(spinning.get("idle").contains("BusySpinIdleStrategy"), spinning.toString());
         assertTrue(blocking.get("store").contains("no message log"), blocking.toString());
