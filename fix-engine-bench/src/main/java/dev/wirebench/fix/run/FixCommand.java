@@ -48,11 +48,12 @@ public final class FixCommand extends AbstractSubcommand {
     }
 
     private FixCommand(boolean untilInputEnds) {
-        super("fix", "FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia): round-trip "
-                + "percentiles per order, closed loop or fixed rate, on one host or two", "",
+        super("fix", "FIX engines in a ping-pong (raw TCP, QuickFIX/J default and tuned, Philadelphia, Artio): round-trip "
+                + "percentiles per order, closed loop or fixed rate, blocking or spinning, on one host or several", "",
                 "Engines: " + String.join(", ", FixEngines.names()) + "\n" + """
                 The run folder gets summary.md (RTT tables to the fill and to the ack, engine settings), one .hgrm
-                per engine and report, results.json, and a percentile plot (PNG) of every engine.
+                per engine and report, results.json, a percentile plot (PNG) of every engine, and an interval
+                log (.hlog) per engine, load and round, which merge combines across client hosts.
                 Your own FIX client: --role server (any engine but raw) listens on --bind/--port (default\s"""
                 + "127.0.0.1:" + FixOptions.DEFAULT_PORT + ");\nlog on with "
                 + dev.wirebench.fix.engine.PingPong.logonFacts() + ",\nMsgSeqNum(34) from 1 on each connection; each NewOrderSingle gets an ack and a fill.");

@@ -16,12 +16,12 @@ public final class FixEngines {
     public static final String BASELINE = "raw";
 
     /** What runs without {@code --engines}: the baseline and one of each engine as configured by users. */
-    public static final List<String> DEFAULTS = List.of(BASELINE, "quickfixj", "quickfixj-tuned", "philadelphia");
+    public static final List<String> DEFAULTS = List.of(BASELINE, "quickfixj", "quickfixj-tuned", "philadelphia", "artio");
 
     private FixEngines() {
     }
 
-    /** Every name, defaults first, then QuickFIX/J's one-setting variants, then Artio. */
+    /** Every name, defaults first, then QuickFIX/J's one-setting variants. */
     public static List<String> names() {
         List<String> names = new ArrayList<>(DEFAULTS);
         for (String name : QuickFixJEngine.NAMES) {
@@ -29,7 +29,6 @@ public final class FixEngines {
                 names.add(name);
             }
         }
-        names.add("artio");
         return List.copyOf(names);
     }
 

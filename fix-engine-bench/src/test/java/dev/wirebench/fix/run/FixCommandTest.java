@@ -74,7 +74,7 @@ class FixCommandTest {
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
         assertTrue(summary.contains("](" + FixReport.PLOT + ")"));
-        assertTrue(ran.out().contains("[8/8] "), ran.out());
+        assertTrue(ran.out().contains("[" + 2 * FixEngines.DEFAULTS.size() + "/" + 2 * FixEngines.DEFAULTS.size() + "] "), ran.out());
         assertTrue(ran.out().contains(", round 2/2 ("), ran.out());
         // results.json: each repeat's percentiles are a measure's samples, the merged histogram is kept whole
         assertEquals("fix", model.suite());
