@@ -2,6 +2,7 @@ package dev.wirebench.fix.artio;
 
 import dev.wirebench.fix.artio.codecs.FixDictionaryImpl;
 import dev.wirebench.fix.engine.PingPong;
+import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -40,6 +41,13 @@ final class ArtioStack implements AutoCloseable {
     /** How long the library may take to find its engine: a cold JVM on a busy machine is slow. */
     private static final long CONNECT_MILLIS = 30_000;
 
+    /** What every stack's directory is called first, so that orphans can be found. */
+    static final String PREFIX = "wirebench-artio-";
+    /** A directory younger than this may belong to a stack still starting. */
+    private static final long ORPHAN_MILLIS = 60_000;
+    /** A media driver that has not beaten for this long is gone. */
+    private static final long DRIVER_SILENT_MILLIS = 5_000;
+
     private static final MonitoringAgentFactory PRINT_ERRORS =
             MonitoringAgentFactory.consumeDistinctErrors(ArtioStack::printError);
 
@@ -66,14 +74,44 @@ final class ArtioStack implements AutoCloseable {
     static ArtioStack launch(String side, Threading threading, Consumer<EngineConfiguration> engineSetup,
                              Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported)
             throws IOException {
-        ArtioStack stack = new ArtioStack(Files.createTempDirectory(
-                Path.of(CommonConfiguration.optimalTmpDirName()), "wirebench-artio-" + side + "-"), side);
+        Path parent = Path.of(CommonConfiguration.optimalTmpDirName());
+        removeOrphans(parent);
+        ArtioStack stack = new ArtioStack(Files.createTempDirectory(parent, PREFIX + side + "-"), side);
         try {
             stack.start(threading, engineSetup, librarySetup, reported);
             return stack;
         } catch (IOException | RuntimeException | Error e) {
             stack.closeAfter(e);
             throw e;
+        }
+    }
+
+    /**
+     * Deletes the directories that stacks of JVMs killed before closing them left behind (each some 90 MB
+     * of shared memory): older than a minute, and their media driver beats no more. Best effort: a
+     * directory that cannot be read or deleted is left.
+     */
+    static void removeOrphans(Path parent) {
+        long now = System.currentTimeMillis();
+        try (Stream<Path> all = Files.list(parent)) {
+            for (Path directory : (Iterable<Path>) all::iterator) {
+                if (directory.getFileName().toString().startsWith(PREFIX)
+                        && now - Files.getLastModifiedTime(directory).toMillis() > ORPHAN_MILLIS
+                        && !driverBeats(directory.resolve("aeron"))) {
+                    new ArtioStack(directory, "orphan").deleteDirectory();
+                    System.err.println("artio: removed " + directory + ", left by a JVM that did not close its engine");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // another JVM may be deleting the same orphan; what is left is tried again next time
+        }
+    }
+
+    private static boolean driverBeats(Path aeronDirectory) {
+        try {
+            return CommonContext.isDriverActive(aeronDirectory.toFile(), DRIVER_SILENT_MILLIS, message -> { });
+        } catch (RuntimeException neverInitialised) {
+            return false;
         }
     }
 

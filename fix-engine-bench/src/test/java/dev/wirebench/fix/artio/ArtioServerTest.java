@@ -19,6 +19,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -171,6 +172,24 @@ class ArtioServerTest {
         assertThrows(IOException.class, () -> engine.startServer(server.address()).close());
         server.close();
         assertEquals(before, artioDirectories());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRemoveTheDirectoryOfAStackWhoseJvmDiedWithoutClosingIt() throws Exception {
+        Path orphan = Files.createTempDirectory(Path.of(CommonConfiguration.optimalTmpDirName()),
+                ArtioStack.PREFIX + "server-");
+        Files.createDirectories(orphan.resolve("engine"));
+        Files.write(orphan.resolve("engine").resolve("sequence_numbers_sent"), new byte[1024]);
+        Files.setLastModifiedTime(orphan, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Path young = Files.createTempDirectory(Path.of(CommonConfiguration.optimalTmpDirName()), ArtioStack.PREFIX + "client-");
+        try {
+            new ArtioEngine().startServer(ANY_LOCAL_PORT).close();
+            assertFalse(Files.exists(orphan), "an old directory without a live media driver is an orphan");
+            assertTrue(Files.exists(young), "a new one may be a stack still starting");
+        } finally {
+            Files.deleteIfExists(young);
+        }
     }
 
     private static Set<Path> artioDirectories() throws IOException {
