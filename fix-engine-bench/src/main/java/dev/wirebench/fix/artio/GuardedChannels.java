@@ -1,5 +1,6 @@
 package dev.wirebench.fix.artio;
 
+import dev.wirebench.fix.engine.FramingCheck;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.framer.DefaultTcpChannel;
 import uk.co.real_logic.artio.engine.framer.DefaultTcpChannelSupplier;

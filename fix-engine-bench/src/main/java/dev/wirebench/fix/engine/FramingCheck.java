@@ -1,4 +1,4 @@
-package dev.wirebench.fix.artio;
+package dev.wirebench.fix.engine;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 /**
  * Checks, as bytes arrive from a client, that they are FIX 4.4 messages end to end
  * ({@code 8=FIX.4.4|9=<n>|}, n bytes, {@code 10=ddd|}) with a BodyLength under a cap, reading only the
- * few header and trailer bytes of each (Artio verifies the CheckSum). Artio meets bytes that do not start
- * a message by discarding everything it has read so far, a good message read with them included, and
- * keeps the connection: the client waits for answers that never come. Failing the read instead ends
- * the connection, as the Philadelphia server's guard does.
+ * few header and trailer bytes of each (the engine verifies the CheckSum), and allocating nothing unless it
+ * fails. Philadelphia skips what it finds garbled and Artio discards everything it has read with it, a good
+ * message included, both keeping the connection: a stream of garbage would get no answer at all. Failing
+ * the read instead ends the connection. Their servers read through it; one per connection.
  */
-final class FramingCheck {
+public final class FramingCheck {
 
     private static final byte[] START = "8=FIX.4.4\u00019=".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRAILER = "10=".getBytes(StandardCharsets.US_ASCII);
@@ -26,7 +26,7 @@ final class FramingCheck {
     private int matched;
     private long number;
 
-    FramingCheck(int maxBodyLength) {
+    public FramingCheck(int maxBodyLength) {
         this.maxBodyLength = maxBodyLength;
     }
 
@@ -35,7 +35,7 @@ final class FramingCheck {
      *
      * @throws IOException saying what is wrong, when they cannot continue a FIX 4.4 stream
      */
-    void check(ByteBuffer buffer, int from, int to) throws IOException {
+    public void check(ByteBuffer buffer, int from, int to) throws IOException {
         int i = from;
         while (i < to) {
             if (state == State.BODY) {
