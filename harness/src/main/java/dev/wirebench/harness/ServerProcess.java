@@ -139,19 +139,25 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * For a server's main, once it has printed {@link #listeningOn}: serves until stopped, then closes
-     * {@code server} once. Stopped means this JVM's standard input ends when {@code untilInputEnds} (a
-     * parent's {@link #close()}, or the parent dying), else the JVM shutting down (Ctrl-C, SIGTERM),
-     * which closes the server from a shutdown hook in either case.
+     * For a server's main, once its server listens: arranges for {@code server} to be closed once when
+     * stopped, then has {@code announce} print the {@link #listeningOn} line (so a parent that stops it as
+     * soon as it reads the line still has it closed), then serves until stopped. Stopped means this JVM's
+     * standard input ends when {@code untilInputEnds} (a parent's {@link #close()}, or the parent dying), else
+     * the JVM shutting down (Ctrl-C, SIGTERM), which closes the server from a shutdown hook in either case.
      */
-    public static void serveUntilStopped(AutoCloseable server, boolean untilInputEnds) {
+    public static void serveUntilStopped(AutoCloseable server, boolean untilInputEnds, Runnable announce) {
         AtomicBoolean closed = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
         Runnable stop = () -> {
+            if (!closed.compareAndSet(false, true)) {
+                // the other way of stopping got here first: a shutdown hook that returned now would let the JVM
+                // halt in the middle of that close (a parent closes the input and then sends SIGTERM at once),
+                // leaving behind what close removes
+                awaitQuietly(done);
+                return;
+            }
             try {
-                if (closed.compareAndSet(false, true)) {
-                    server.close();
-                }
+                server.close();
             } catch (Exception e) {
                 System.err.println("closing the server failed: " + e);
             } finally {
@@ -159,6 +165,7 @@ public final class ServerProcess implements AutoCloseable {
             }
         };
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "server-shutdown"));
+        announce.run();
         if (untilInputEnds) {
             awaitEndOfInput();
             stop.run();
@@ -166,6 +173,15 @@ public final class ServerProcess implements AutoCloseable {
         }
         try {
             done.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            // bounded: the parent kills this JVM 10 s after asking it to stop
+            latch.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -2,6 +2,7 @@ package dev.wirebench.harness;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,9 +38,33 @@ class ServerProcessTest {
             });
             accept.setDaemon(true);
             accept.start();
-            System.out.println("echo " + ServerProcess.listeningOn((InetSocketAddress) server.getLocalSocketAddress()));
-            ServerProcess.serveUntilStopped(server, args.length > 0 && args[0].equals(ServerProcess.UNTIL_INPUT_ENDS));
+            ServerProcess.serveUntilStopped(server, args.length > 0 && args[0].equals(ServerProcess.UNTIL_INPUT_ENDS),
+                    () -> System.out.println("echo " + ServerProcess.listeningOn((InetSocketAddress) server.getLocalSocketAddress())));
         }
+    }
+
+    /** A child whose close takes a while (it stands for removing a large directory) and then leaves a mark. */
+    public static final class SlowCloser {
+        public static void main(String[] args) throws IOException {
+            java.nio.file.Path mark = java.nio.file.Path.of(args[0]);
+            ServerSocket server = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"));
+            ServerProcess.serveUntilStopped(() -> {
+                server.close();
+                java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(500));
+                java.nio.file.Files.writeString(mark, "closed");
+            }, true, () -> System.out.println("slow " + ServerProcess.listeningOn((InetSocketAddress) server.getLocalSocketAddress())));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void letsTheServersCloseFinishThoughTheParentSendsSigtermRightAfterClosingItsInput(@TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path mark = dir.resolve("closed");
+        ServerProcess server = ServerProcess.start("the slow server", SlowCloser.class, List.of(mark.toString()));
+        // close() ends the input and sends SIGTERM at once: the shutdown hook must wait for the close already running
+        server.close();
+        assertTrue(java.nio.file.Files.exists(mark), "the JVM halted in the middle of closing the server: " + server.output());
     }
 
     @Test

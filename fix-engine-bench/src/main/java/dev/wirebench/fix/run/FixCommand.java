@@ -105,9 +105,11 @@ public final class FixCommand extends AbstractSubcommand {
             err.println("wirebench fix: the " + name + " server did not start: " + e.getMessage());
             return ExitStatus.FAILED;
         }
-        out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(server.address()) + " (stop with Ctrl-C)");
-        out.flush();
-        ServerProcess.serveUntilStopped(server, untilInputEnds);
+        ServerProcess.serveUntilStopped(server, untilInputEnds, () -> {
+            out.println("wirebench fix: " + name + " server " + ServerProcess.listeningOn(server.address())
+                    + " (stop with Ctrl-C)");
+            out.flush();
+        });
         return ExitStatus.DONE;
     }
 

@@ -47,8 +47,9 @@ public final class SmscProcess {
     public static void main(String[] args) throws IOException {
         SmscConfig config = SmscConfig.of(Map.of(SYSTEM_ID, PASSWORD)).withIdleTimeout(Duration.ZERO);
         Smsc smsc = Smsc.start(config);
-        System.out.println(ServerProcess.listeningOn(new InetSocketAddress(config.host(), smsc.port())));
-        System.out.flush();
-        ServerProcess.serveUntilStopped(smsc, true);
+        ServerProcess.serveUntilStopped(smsc, true, () -> {
+            System.out.println(ServerProcess.listeningOn(new InetSocketAddress(config.host(), smsc.port())));
+            System.out.flush();
+        });
     }
 }

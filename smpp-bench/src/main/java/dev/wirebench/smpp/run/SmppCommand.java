@@ -108,10 +108,11 @@ public final class SmppCommand extends AbstractSubcommand {
             err.println("wirebench smpp: " + e.getMessage());
             return ExitStatus.FAILED;
         }
-        out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
-                + " (system_id " + SmppTarget.SYSTEM_ID + ", password " + SmppTarget.PASSWORD + "; stop with Ctrl-C)");
-        out.flush();
-        ServerProcess.serveUntilStopped(smsc, untilInputEnds);
+        ServerProcess.serveUntilStopped(smsc, untilInputEnds, () -> {
+            out.println("wirebench smpp: SMSC " + ServerProcess.listeningOn(new InetSocketAddress(options.bind(), smsc.port()))
+                    + " (system_id " + SmppTarget.SYSTEM_ID + ", password " + SmppTarget.PASSWORD + "; stop with Ctrl-C)");
+            out.flush();
+        });
         return ExitStatus.DONE;
     }
 
