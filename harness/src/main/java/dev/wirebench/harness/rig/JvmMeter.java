@@ -78,13 +78,18 @@ public final class JvmMeter {
 
     /** Bytes allocated since {@code start} by the threads alive at both readings, or -1 if unknown. */
     public long allocatedBytesSince(JvmMeter start) {
+        return allocatedBytesSince(start, -1);
+    }
+
+    /** As {@link #allocatedBytesSince(JvmMeter)}, leaving out the thread {@code excluded}. */
+    public long allocatedBytesSince(JvmMeter start, long excluded) {
         if (allocated == null || start.allocated == null) {
             return -1;
         }
         long total = 0;
         for (Map.Entry<Long, Long> e : allocated.entrySet()) {
             Long before = start.allocated.get(e.getKey());
-            if (before != null) {
+            if (before != null && e.getKey() != excluded) {
                 total += e.getValue() - before;
             }
         }

@@ -305,7 +305,8 @@ public final class Rig {
         // at a fixed rate until the last measured completion, so a target that fell behind shows a lower rate
         long nanos = load.closed() || failure != null ? ended - measureStart : Math.max(measureEnd, last) - measureStart;
         double rate = completed / (Math.max(1, nanos) / 1e9);
-        long bytes = after.allocatedBytesSince(before);
+        // the rig's own thread (interval logs, progress, this result) is not what the client under test allocates
+        long bytes = after.allocatedBytesSince(before, Thread.currentThread().getId());
         long perRequest = bytes < 0 || completed == 0 ? -1 : bytes / completed;
         return new RigResult(target.name(), load, plan, target.responses(), List.of(total),
                 senderLag.snapshot(), perWindow, sent, completed, timeouts,

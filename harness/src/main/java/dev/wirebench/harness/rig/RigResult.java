@@ -28,8 +28,8 @@ import java.util.Map;
  *                         measured completion when that came later, so falling behind shows)
  * @param gcCount          this JVM's collections in the measured time
  * @param gcMillis         their time
- * @param bytesPerRequest  bytes allocated per completed request by the threads alive across the measured time,
- *                         -1 where the JVM cannot tell
+ * @param bytesPerRequest  bytes allocated per completed request by the threads alive across the measured time
+ *                         but the rig's own (which writes the interval log), -1 where the JVM cannot tell
  * @param cores            the cores the client JVM kept busy over the measured time (CPU time over wall time;
  *                         a spinning thread is one), NaN where the JVM cannot tell
  * @param counts           what the target counted beyond timing ({@link LoadTarget#counts()})

@@ -101,6 +101,21 @@ class RigTest {
     }
 
     @Test
+    void shouldLeaveTheRigsOwnIntervalLogOutOfTheClientsAllocation(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        RigResult r;
+        RigPlan plan = plan(1, 1).withWindow(Duration.ofMillis(20));
+        try (EchoTarget.Server server = new EchoTarget.Server();
+             dev.wirebench.harness.hdr.IntervalLog log = new dev.wirebench.harness.hdr.IntervalLog(dir.resolve("echo.hlog"),
+                     Map.of("target", "echo"), "host", List.of("ack", "fill"), 1)) {
+            r = Rig.run(new EchoTarget(), server.address(), Load.CLOSED, plan, log, QUIET);
+        }
+        assertNull(r.failure());
+        // fifty windows of two compressed histograms each: hundreds of bytes a request, were they counted
+        assertTrue(r.bytesPerRequest() >= 0 && r.bytesPerRequest() < 16, r.bytesPerRequest() + " B per request");
+    }
+
+    @Test
     void shouldRefuseClosedLoopWithoutALimitInFlight() {
         assertThrows(IllegalArgumentException.class, () -> Rig.run(new EchoTarget(), null, Load.CLOSED,
                 plan(1, RigPlan.UNLIMITED), WindowListener.NONE, QUIET));
