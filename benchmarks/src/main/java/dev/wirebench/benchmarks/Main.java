@@ -166,7 +166,10 @@ public final class Main {
             return 1;
         }
         try {
-            RunReport.recordSizes(folder, codecs, List.copyOf(options.getParameter(JmhOptions.CODEC_PARAM).get()));
+            // only a run of the codec suite has codecs to size (PduCodecBenchmark, FixCodecBenchmark have none)
+            if (options.getParameter(JmhOptions.CODEC_PARAM).hasValue()) {
+                RunReport.recordSizes(folder, codecs, List.copyOf(options.getParameter(JmhOptions.CODEC_PARAM).get()));
+            }
         } catch (UncheckedIOException e) {
             err.println("wirebench: " + e.getMessage());
             return 1;
