@@ -21,7 +21,7 @@ import java.util.Map;
 
 /** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
-                         int sessions, int inFlight, List<Idle> idles, Duration window, Duration warmup, Duration duration,
+                         int sessions, int inFlight, List<Idle> idles, Duration interval, Duration warmup, Duration duration,
                          int repeats, Duration logonTimeout, Path history, Path resultsDir) {
 
     /**
@@ -112,7 +112,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         Load load = set.has("rate") ? Load.rate(Flags.positive("--rate", value(set, "rate"))) : Load.CLOSED;
         int sessions = set.has("sessions") ? Flags.positiveInt("--sessions", value(set, "sessions")) : 1;
         Integer inFlight = set.has("in-flight") ? Flags.positiveInt("--in-flight", value(set, "in-flight")) : null;
-        Duration window = Durations.parse("--interval", value(set, "interval"));
+        Duration interval = Durations.parse("--interval", value(set, "interval"));
         Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
         Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
         Integer repeats = set.has("repeats") ? Flags.positiveInt("--repeats", value(set, "repeats")) : null;
@@ -139,7 +139,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         if (duration.isZero()) {
             throw new IllegalArgumentException("--duration must be above 0");
         }
-        if (window.isZero()) {
+        if (interval.isZero()) {
             throw new IllegalArgumentException("--interval must be above 0");
         }
         if (history != null && sessions > 1) {
@@ -162,7 +162,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
-                port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), window, warmup,
+                port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), interval, warmup,
                 duration, repeats, logonTimeout, history, resultsDir);
     }
 
@@ -232,7 +232,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     /** How the rig runs one measurement at {@code load}, its threads waiting as {@code idle}. */
     RigPlan plan(Load load, Idle idle) {
         return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
-                window, idle, logonTimeout, RigPlan.DEFAULT_STALL);
+                interval, idle, logonTimeout, RigPlan.DEFAULT_STALL);
     }
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
