@@ -106,8 +106,4 @@ public final class IntervalLog implements WindowListener, AutoCloseable {
             throw new UncheckedIOException(new IOException("cannot write " + file));
         }
     }
-
-    public Path file() {
-        return file;
-    }
 }

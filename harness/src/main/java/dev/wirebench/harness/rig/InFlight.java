@@ -63,8 +63,4 @@ final class InFlight {
             LockSupport.unpark(t);
         }
     }
-
-    int count() {
-        return count.get();
-    }
 }

@@ -76,12 +76,10 @@ public final class JvmMeter {
         return (double) (cpuNanos - start.cpuNanos) / (wallNanos - start.wallNanos);
     }
 
-    /** Bytes allocated since {@code start} by the threads alive at both readings, or -1 if unknown. */
-    public long allocatedBytesSince(JvmMeter start) {
-        return allocatedBytesSince(start, -1);
-    }
-
-    /** As {@link #allocatedBytesSince(JvmMeter)}, leaving out the thread {@code excluded}. */
+    /**
+     * Bytes allocated since {@code start} by the threads alive at both readings but {@code excluded}, or -1 if
+     * unknown.
+     */
     public long allocatedBytesSince(JvmMeter start, long excluded) {
         if (allocated == null || start.allocated == null) {
             return -1;

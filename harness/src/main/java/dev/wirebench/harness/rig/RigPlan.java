@@ -49,10 +49,6 @@ public record RigPlan(int sessions, int inFlight, Duration warmup, Duration dura
         return new RigPlan(sessions, inFlight, warmup, duration, window, idle, connectTimeout, stall);
     }
 
-    public RigPlan withInFlight(int inFlight) {
-        return new RigPlan(sessions, inFlight, warmup, duration, window, idle, connectTimeout, stall);
-    }
-
     /** Windows in the measured time: its length over the window's, rounded up. */
     public int windows() {
         return (int) Math.max(1, (duration.toNanos() + window.toNanos() - 1) / window.toNanos());
