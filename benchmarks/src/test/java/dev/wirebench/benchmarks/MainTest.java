@@ -27,7 +27,7 @@ class MainTest {
     @Test
     void refusesAResultsDirThatCannotBeCreated(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("file"), "not a folder");
-        assertEquals(1, run("CodecBenchmark.traverse", "-p", "codec=sbe/order", "--results-dir", file.toString()));
+        assertEquals(1, run("\\.CodecBenchmark\\.traverse$", "-p", "codec=sbe/order", "--results-dir", file.toString()));
         assertTrue(err().contains("cannot create a run folder under " + file), err());
         assertEquals(1, run("--results-dir"));
         assertTrue(err().contains("--results-dir needs a directory"), err());
@@ -98,7 +98,7 @@ class MainTest {
     void runsTheSelectedBenchmarkAndWritesJmhJson(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("result.json");
         Path results = dir.resolve("results");
-        int status = run("CodecBenchmark.traverse", "-p", "case=sbe/market-data", "-p", "buffer=heap",
+        int status = run("\\.CodecBenchmark\\.traverse$", "-p", "case=sbe/market-data", "-p", "buffer=heap",
                 "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "--no-prof", "-rf", "json", "-rff", json.toString(),
                 "--results-dir", results.toString());
         assertEquals(0, status, err());
@@ -139,7 +139,7 @@ class MainTest {
     void runsEveryCaseOncePerRoundAndMergesTheForksPerCase(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
         Path csv = dir.resolve("mine.csv");
-        int status = run("CodecBenchmark.traverse", "-p", "codec=sbe/order,raw/order", "-p", "buffer=heap",
+        int status = run("\\.CodecBenchmark\\.traverse$", "-p", "codec=sbe/order,raw/order", "-p", "buffer=heap",
                 "--rounds", "2", "--seed", "7", "-f", "0", "-wi", "0", "-i", "2", "-r", "50ms", "--no-prof",
                 "-rf", "csv", "-rff", csv.toString(), "--results-dir", results.toString());
         assertEquals(0, status, err() + out());
@@ -168,7 +168,7 @@ class MainTest {
     @Test
     void aForkThatFailsIsNamedAndKeptInTheRoundLogWhileTheOthersRun(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        int status = run("CodecBenchmark.traverse", "-p", "codec=raw/order", "-p", "buffer=heap,bogus", "--rounds", "2",
+        int status = run("\\.CodecBenchmark\\.traverse$", "-p", "codec=raw/order", "-p", "buffer=heap,bogus", "--rounds", "2",
                 "-f", "0", "-wi", "0", "-i", "1", "-r", "50ms", "--no-prof", "--results-dir", results.toString());
         assertEquals(1, status, "a run with a failed fork is not a success");
         assertTrue(out().contains("buffer=bogus codec=raw/order avgt: FAILED: "), out());
@@ -184,7 +184,7 @@ class MainTest {
     @Test
     void aVariantWhoseJvmCannotStartIsOneLineAndTheOthersRun(@TempDir Path dir) throws Exception {
         Path results = dir.resolve("results");
-        int status = run("CodecBenchmark.traverse", "-p", "codec=raw/order", "-p", "buffer=heap", "--rounds", "1",
+        int status = run("\\.CodecBenchmark\\.traverse$", "-p", "codec=raw/order", "-p", "buffer=heap", "--rounds", "1",
                 "--variant", "bad=-XX:+NoSuchOption", "--variant", "nojvm=/nonexistent/java", "--variant", "base=",
                 "-wi", "0", "-i", "1", "-r", "50ms", "--no-prof", "--results-dir", results.toString());
         assertEquals(0, status, err() + out());

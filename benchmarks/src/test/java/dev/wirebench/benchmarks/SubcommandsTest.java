@@ -34,7 +34,7 @@ class SubcommandsTest {
 
     @Test
     void everyModuleRegistersItsOwnSubcommands() {
-        assertEquals(List.of("compare", "dump", "fix", "history", "latency", "pg", "report", "serve", "sizes", "smpp"),
+        assertEquals(List.of("compare", "dump", "fix", "history", "latency", "merge", "pg", "report", "serve", "sizes", "smpp"),
                 Cli.load().stream().map(Subcommand::name).toList());
         assertTrue(everyCommand().contains(List.of("fix", "analyse")));
     }
