@@ -11,11 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import uk.co.real_logic.artio.CommonConfiguration;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -236,23 +234,6 @@ class ArtioServerTest {
 
     /** What arrives until it contains {@code end} ("&lt;EOF&gt;": until closed), or 10 s have passed. */
     private static String readUntil(Socket socket, String end) throws IOException {
-        socket.setSoTimeout(100);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
-        byte[] buffer = new byte[4096];
-        while (System.nanoTime() < deadline && !got.toString(StandardCharsets.US_ASCII).contains(end)) {
-            try {
-                int n = socket.getInputStream().read(buffer);
-                if (n < 0) {
-                    return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
-                }
-                got.write(buffer, 0, n);
-            } catch (SocketTimeoutException again) {
-                // keep reading until the deadline
-            } catch (IOException reset) {
-                return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
-            }
-        }
-        return got.toString(StandardCharsets.US_ASCII);
+        return FixWire.readUntil(socket, end, java.time.Duration.ofSeconds(10));
     }
 }

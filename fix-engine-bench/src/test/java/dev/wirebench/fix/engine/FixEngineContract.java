@@ -209,7 +209,7 @@ public abstract class FixEngineContract {
                 socket.getOutputStream().write(c.getValue());
                 socket.getOutputStream().write(FixWire.newOrderSingle(3, 8));
                 socket.getOutputStream().flush();
-                String answer = readFor(socket, Duration.ofSeconds(3));
+                String answer = FixWire.readUntil(socket, null, Duration.ofSeconds(3));
                 // acceptable: a reject or logout, a closed connection, or the garbled message ignored as FIX
                 // allows and then the gap it left asked for again (ResendRequest) or the next good order
                 // answered; not acceptable: silence on an open connection
@@ -304,28 +304,6 @@ public abstract class FixEngineContract {
             }
         }
         return socket;
-    }
-
-    /** What arrives within {@code time}, ending in "&lt;EOF&gt;" if the server closed the connection. */
-    private static String readFor(Socket socket, Duration time) throws IOException {
-        socket.setSoTimeout(100);
-        long deadline = System.nanoTime() + time.toNanos();
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
-        byte[] buffer = new byte[4096];
-        while (System.nanoTime() < deadline) {
-            try {
-                int n = socket.getInputStream().read(buffer);
-                if (n < 0) {
-                    return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
-                }
-                got.write(buffer, 0, n);
-            } catch (SocketTimeoutException again) {
-                // keep reading until the deadline
-            } catch (IOException reset) {
-                return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
-            }
-        }
-        return got.toString(StandardCharsets.US_ASCII);
     }
 
     @Test

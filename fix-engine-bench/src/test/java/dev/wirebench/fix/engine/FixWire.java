@@ -66,4 +66,29 @@ public final class FixWire {
         int end = padded.indexOf(SOH, start);
         return padded.substring(start, end < 0 ? padded.length() : end);
     }
+
+    /**
+     * What arrives until {@code end} has (null: until {@code time} is up), ending in "&lt;EOF&gt;" if the server
+     * closed the connection; never longer than {@code time}.
+     */
+    public static String readUntil(java.net.Socket socket, String end, java.time.Duration time) throws java.io.IOException {
+        socket.setSoTimeout(100);
+        long deadline = System.nanoTime() + time.toNanos();
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        byte[] buffer = new byte[4096];
+        while (System.nanoTime() - deadline < 0 && (end == null || !got.toString(StandardCharsets.US_ASCII).contains(end))) {
+            try {
+                int n = socket.getInputStream().read(buffer);
+                if (n < 0) {
+                    return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
+                }
+                got.write(buffer, 0, n);
+            } catch (java.net.SocketTimeoutException again) {
+                // keep reading until the deadline
+            } catch (java.io.IOException reset) {
+                return got.toString(StandardCharsets.US_ASCII) + "<EOF>";
+            }
+        }
+        return got.toString(StandardCharsets.US_ASCII);
+    }
 }
