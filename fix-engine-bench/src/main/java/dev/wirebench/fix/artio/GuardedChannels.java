@@ -31,11 +31,7 @@ final class GuardedChannels extends DefaultTcpChannelSupplier {
             @Override
             public int read(ByteBuffer dst) throws IOException {
                 int from = dst.position();
-                int read = super.read(dst);
-                if (read > 0) {
-                    check.check(dst, from, from + read);
-                }
-                return read;
+                return check.read(dst, from, super.read(dst));
             }
         };
     }

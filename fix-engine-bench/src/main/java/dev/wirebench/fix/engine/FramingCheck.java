@@ -31,6 +31,19 @@ public final class FramingCheck {
     }
 
     /**
+     * Checks what a read of {@code read} bytes put into {@code buffer} from {@code from}, and returns {@code read}:
+     * {@code return check.read(dst, from, channel.read(dst))} wraps a channel's read.
+     *
+     * @throws IOException saying what is wrong, when they cannot continue a FIX 4.4 stream
+     */
+    public int read(ByteBuffer buffer, int from, int read) throws IOException {
+        if (read > 0) {
+            check(buffer, from, from + read);
+        }
+        return read;
+    }
+
+    /**
      * Checks {@code buffer[from, to)}, the bytes a read just added.
      *
      * @throws IOException saying what is wrong, when they cannot continue a FIX 4.4 stream

@@ -25,11 +25,7 @@ final class FramingGuard implements ReadableByteChannel {
     @Override
     public int read(ByteBuffer dst) throws IOException {
         int from = dst.position();
-        int bytes = channel.read(dst);
-        if (bytes > 0) {
-            check.check(dst, from, from + bytes);
-        }
-        return bytes;
+        return check.read(dst, from, channel.read(dst));
     }
 
     @Override
