@@ -14,7 +14,6 @@ import joptsimple.OptionSet;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -237,16 +236,6 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
     Map<String, String> config(String engine, Load load, RigPlan plan) {
-        Map<String, String> config = new LinkedHashMap<>();
-        config.put("suite", "fix");
-        config.put("target", engine);
-        config.put("load", load.toString());
-        config.put("sessions", Integer.toString(plan.sessions()));
-        config.put("in-flight", plan.inFlight() == RigPlan.UNLIMITED ? "no limit" : Integer.toString(plan.inFlight()));
-        config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
-        config.put("warmup", Durations.seconds(plan.warmup()));
-        config.put("duration", Durations.seconds(plan.duration()));
-        config.put("interval", Durations.seconds(plan.window()));
-        return config;
+        return plan.config("fix", engine, load);
     }
 }

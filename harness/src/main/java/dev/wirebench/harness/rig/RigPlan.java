@@ -1,6 +1,11 @@
 package dev.wirebench.harness.rig;
 
+import dev.wirebench.harness.Durations;
+
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -47,6 +52,24 @@ public record RigPlan(int sessions, int inFlight, Duration warmup, Duration dura
 
     public RigPlan withStall(Duration stall) {
         return new RigPlan(sessions, inFlight, warmup, duration, window, idle, connectTimeout, stall);
+    }
+
+    /**
+     * What an interval log says of how {@code suite}'s {@code target} ran at {@code load}, as {@code merge} compares
+     * it; a suite adds what else changes its numbers.
+     */
+    public Map<String, String> config(String suite, String target, Load load) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("suite", suite);
+        config.put("target", target);
+        config.put("load", load.toString());
+        config.put("sessions", Integer.toString(sessions));
+        config.put("in-flight", inFlight == UNLIMITED ? "no limit" : Integer.toString(inFlight));
+        config.put("idle", idle.name().toLowerCase(Locale.ROOT));
+        config.put("warmup", Durations.seconds(warmup));
+        config.put("duration", Durations.seconds(duration));
+        config.put("interval", Durations.seconds(window));
+        return config;
     }
 
     /** Windows in the measured time: its length over the window's, rounded up. */

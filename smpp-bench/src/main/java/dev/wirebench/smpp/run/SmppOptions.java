@@ -16,7 +16,6 @@ import dev.wirebench.smpp.server.SmscReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -196,19 +195,9 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
     Map<String, String> config(int window, SmscReader reader) {
-        RigPlan plan = plan(window);
-        Map<String, String> config = new LinkedHashMap<>();
-        config.put("suite", "smpp");
-        config.put("target", "submit_sm");
-        config.put("load", load.toString());
-        config.put("sessions", Integer.toString(plan.sessions()));
-        config.put("in-flight", Integer.toString(plan.inFlight()));
-        config.put("idle", plan.idle().name().toLowerCase(Locale.ROOT));
+        Map<String, String> config = plan(window).config("smpp", "submit_sm", load);
         config.put("receipts", Boolean.toString(receipts));
         config.put("smsc reader", reader == null ? "the remote SMSC's" : reader.name().toLowerCase(Locale.ROOT));
-        config.put("warmup", Durations.seconds(plan.warmup()));
-        config.put("duration", Durations.seconds(plan.duration()));
-        config.put("interval", Durations.seconds(plan.window()));
         return config;
     }
 
