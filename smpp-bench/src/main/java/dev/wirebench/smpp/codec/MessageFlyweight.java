@@ -28,7 +28,8 @@ import java.util.Objects;
  * caller that wants one, a String (which allocates); short_message is an offset and {@link #smLength()};
  * TLVs are walked with the cursor {@link #tlvs()} returns. Offsets are absolute indexes into
  * {@link #buffer()}, for its {@code get} methods. The flyweight holds the buffer, not a copy: it reads
- * what the buffer holds when asked, so the buffer must stay unchanged and unreleased while it is read.
+ * what the buffer holds when asked, so the buffer must stay unchanged and unreleased while it is read (a buffer
+ * backed by an array is read in that array, without the reference-count check of each {@code ByteBuf} get).
  * After a {@code wrap} that threw, the flyweight holds nothing until the next wrap succeeds.
  *
  * <p>A server reads a frame with it as: {@code if (MessageFlyweight.reads(commandId)) flyweight.wrap(frame,
@@ -49,6 +50,9 @@ public final class MessageFlyweight {
     private final Tlvs tlvs = new Tlvs();
 
     private ByteBuf buffer;
+    // the buffer's array when it has one, read directly: each get of a ByteBuf checks bounds and the reference count
+    private byte[] array;
+    private int arrayOffset;
     private int offset;
     private int end;
     private int commandId;
@@ -97,6 +101,7 @@ public final class MessageFlyweight {
     public MessageFlyweight wrap(ByteBuf buffer, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, buffer.capacity());
         this.buffer = null;
+        this.array = null;
         int commandLength = WireChecks.commandLength(buffer, offset, length, maxCommandLength);
         int commandId = buffer.getInt(offset + 4);
         int sequenceNumber = buffer.getInt(offset + 12);
@@ -114,6 +119,8 @@ public final class MessageFlyweight {
             throw WireChecks.rejected(e, commandId, sequenceNumber);
         }
         this.buffer = buffer;
+        this.array = buffer.hasArray() ? buffer.array() : null;
+        this.arrayOffset = array != null ? buffer.arrayOffset() : 0;
         this.offset = offset;
         this.end = end;
         this.commandId = commandId;
@@ -123,18 +130,21 @@ public final class MessageFlyweight {
 
     /** The body's checks, in decode's order; records where each C-Octet String ends. */
     private void scan(ByteBuf in, int from, int end) {
-        serviceTypeNul = WireChecks.cStringEnd(in, from, end, MessageBody.SERVICE_TYPE_OCTETS, "service_type",
+        // the array asked for once, not by each check (see WireChecks.cStringEnd)
+        byte[] a = WireChecks.arrayOf(in);
+        int shift = WireChecks.shiftOf(in);
+        serviceTypeNul = WireChecks.cStringEnd(in, a, shift, from, end, MessageBody.SERVICE_TYPE_OCTETS, "service_type",
                 CommandStatus.ESME_RINVSERTYP);
         fixed(serviceTypeNul + 1, end, SOURCE_TON_NPI);
-        sourceAddrNul = WireChecks.cStringEnd(in, serviceTypeNul + 3, end, MessageBody.ADDR_OCTETS, "source_addr",
-                CommandStatus.ESME_RINVSRCADR);
+        sourceAddrNul = WireChecks.cStringEnd(in, a, shift, serviceTypeNul + 3, end, MessageBody.ADDR_OCTETS,
+                "source_addr", CommandStatus.ESME_RINVSRCADR);
         fixed(sourceAddrNul + 1, end, DEST_TON_NPI);
-        destinationAddrNul = WireChecks.cStringEnd(in, sourceAddrNul + 3, end, MessageBody.ADDR_OCTETS,
+        destinationAddrNul = WireChecks.cStringEnd(in, a, shift, sourceAddrNul + 3, end, MessageBody.ADDR_OCTETS,
                 "destination_addr", CommandStatus.ESME_RINVDSTADR);
         fixed(destinationAddrNul + 1, end, ESM_CLASS_TO_PRIORITY);
-        scheduleDeliveryTimeNul = WireChecks.timeEnd(in, destinationAddrNul + 4, end, "schedule_delivery_time",
-                CommandStatus.ESME_RINVSCHED);
-        validityPeriodNul = WireChecks.timeEnd(in, scheduleDeliveryTimeNul + 1, end, "validity_period",
+        scheduleDeliveryTimeNul = WireChecks.timeEnd(in, a, shift, destinationAddrNul + 4, end,
+                "schedule_delivery_time", CommandStatus.ESME_RINVSCHED);
+        validityPeriodNul = WireChecks.timeEnd(in, a, shift, scheduleDeliveryTimeNul + 1, end, "validity_period",
                 CommandStatus.ESME_RINVEXPIRY);
         fixed(validityPeriodNul + 1, end, REGISTERED_TO_MSG_ID);
         smLength = WireChecks.smLength(in, validityPeriodNul + 5, end);
@@ -340,7 +350,13 @@ public final class MessageFlyweight {
     }
 
     private int octet(int index) {
-        return buffer.getUnsignedByte(index);
+        return array != null ? array[arrayOffset + index] & 0xFF : buffer.getUnsignedByte(index);
+    }
+
+    /** The unsigned big-endian short at {@code index}. */
+    private int unsignedShort(int index) {
+        return array != null ? (array[arrayOffset + index] & 0xFF) << 8 | array[arrayOffset + index + 1] & 0xFF
+                : buffer.getUnsignedShort(index);
     }
 
     /** As decode makes it: {@code ""} for NULL, without allocating. */
@@ -380,12 +396,12 @@ public final class MessageFlyweight {
         }
 
         public short tag() {
-            return buffer.getShort(at);
+            return (short) unsignedShort(at);
         }
 
         /** Octets of the value. */
         public int length() {
-            return buffer.getUnsignedShort(at + 2);
+            return unsignedShort(at + 2);
         }
 
         /** Where the value starts in {@link MessageFlyweight#buffer()}. */

@@ -118,15 +118,11 @@ final class CloudhopperPeer implements PduCodecPeer {
             h = PduChecksum.string(h, sm.getServiceType());
             h = address(h, sm.getSourceAddress());
             h = address(h, sm.getDestAddress());
-            h = PduChecksum.octet(h, sm.getEsmClass());
-            h = PduChecksum.octet(h, sm.getProtocolId());
-            h = PduChecksum.octet(h, sm.getPriority());
+            h = PduChecksum.fixed(h, sm.getEsmClass(), sm.getProtocolId(), sm.getPriority());
             h = PduChecksum.string(h, sm.getScheduleDeliveryTime());
             h = PduChecksum.string(h, sm.getValidityPeriod());
-            h = PduChecksum.octet(h, sm.getRegisteredDelivery());
-            h = PduChecksum.octet(h, sm.getReplaceIfPresent());
-            h = PduChecksum.octet(h, sm.getDataCoding());
-            h = PduChecksum.octet(h, sm.getDefaultMsgId());
+            h = PduChecksum.fixed(h, sm.getRegisteredDelivery(), sm.getReplaceIfPresent(), sm.getDataCoding(),
+                    sm.getDefaultMsgId());
             byte[] shortMessage = sm.getShortMessage();
             h = PduChecksum.octets(h, shortMessage, 0, shortMessage.length);
             int count = sm.getOptionalParameterCount();
@@ -149,8 +145,7 @@ final class CloudhopperPeer implements PduCodecPeer {
     }
 
     private static long address(long h, Address a) {
-        h = PduChecksum.octet(h, a.getTon());
-        h = PduChecksum.octet(h, a.getNpi());
+        h = PduChecksum.fixed(h, a.getTon(), a.getNpi());
         return PduChecksum.string(h, a.getAddress());
     }
 }

@@ -159,21 +159,15 @@ final class JsmppPeer implements PduCodecPeer {
         long h = PduChecksum.header(c.getCommandId(), c.getCommandStatus(), c.getSequenceNumber());
         if (c instanceof MessageRequest r) {
             h = PduChecksum.string(h, r.getServiceType());
-            h = PduChecksum.octet(h, r.getSourceAddrTon());
-            h = PduChecksum.octet(h, r.getSourceAddrNpi());
+            h = PduChecksum.fixed(h, r.getSourceAddrTon(), r.getSourceAddrNpi());
             h = PduChecksum.string(h, r.getSourceAddr());
-            h = PduChecksum.octet(h, r.getDestAddrTon());
-            h = PduChecksum.octet(h, r.getDestAddrNpi());
+            h = PduChecksum.fixed(h, r.getDestAddrTon(), r.getDestAddrNpi());
             h = PduChecksum.string(h, r.getDestAddress());
-            h = PduChecksum.octet(h, r.getEsmClass());
-            h = PduChecksum.octet(h, r.getProtocolId());
-            h = PduChecksum.octet(h, r.getPriorityFlag());
+            h = PduChecksum.fixed(h, r.getEsmClass(), r.getProtocolId(), r.getPriorityFlag());
             h = PduChecksum.string(h, r.getScheduleDeliveryTime());
             h = PduChecksum.string(h, r.getValidityPeriod());
-            h = PduChecksum.octet(h, r.getRegisteredDelivery());
-            h = PduChecksum.octet(h, r.getReplaceIfPresent());
-            h = PduChecksum.octet(h, r.getDataCoding());
-            h = PduChecksum.octet(h, r.getSmDefaultMsgId());
+            h = PduChecksum.fixed(h, r.getRegisteredDelivery(), r.getReplaceIfPresent(), r.getDataCoding(),
+                    r.getSmDefaultMsgId());
             byte[] shortMessage = r.getShortMessage();
             h = PduChecksum.octets(h, shortMessage, 0, shortMessage.length);
             OptionalParameter[] parameters = r.getOptionalParameters();
@@ -185,9 +179,7 @@ final class JsmppPeer implements PduCodecPeer {
             h = PduChecksum.string(h, b.getSystemId());
             h = PduChecksum.string(h, b.getPassword());
             h = PduChecksum.string(h, b.getSystemType());
-            h = PduChecksum.octet(h, b.getInterfaceVersion());
-            h = PduChecksum.octet(h, b.getAddrTon());
-            h = PduChecksum.octet(h, b.getAddrNpi());
+            h = PduChecksum.fixed(h, b.getInterfaceVersion(), b.getAddrTon(), b.getAddrNpi());
             h = PduChecksum.string(h, b.getAddressRange());
         }
         return h;

@@ -54,12 +54,27 @@ public final class PduChecksum {
 
     /** The start of every PDU's checksum: its header. */
     public static long header(int commandId, int commandStatus, int sequenceNumber) {
-        return step(step(step(SEED, commandId), commandStatus), sequenceNumber);
+        return steps(SEED, commandId, commandStatus, sequenceNumber);
     }
 
     /** An Integer field; a one-octet one may come as a signed {@code byte}. */
     public static long octet(long h, int value) {
         return step(h, value & 0xFF);
+    }
+
+    /** Integer fields of one octet that follow each other: {@code octet(octet(h, a), b)}, folded at once. */
+    public static long fixed(long h, int a, int b) {
+        return steps(h, a & 0xFF, b & 0xFF);
+    }
+
+    /** Three one-octet Integer fields in a row, as {@link #fixed(long, int, int)}. */
+    public static long fixed(long h, int a, int b, int c) {
+        return steps(h, a & 0xFF, b & 0xFF, c & 0xFF);
+    }
+
+    /** Four one-octet Integer fields in a row, as {@link #fixed(long, int, int)}. */
+    public static long fixed(long h, int a, int b, int c, int d) {
+        return steps(h, a & 0xFF, b & 0xFF, c & 0xFF, d & 0xFF);
     }
 
     /** A C-Octet String; {@code null} is NULL, as {@code ""}. */
@@ -93,17 +108,49 @@ public final class PduChecksum {
     public static long octets(long h, byte[] octets, int offset, int length) {
         h = step(h, length);
         int i = 0;
+        // four words a round, folded as four steps would fold them (see steps): the chain through h is one
+        // rotation and one exclusive or per round instead of per word
+        for (; i + 4 * Long.BYTES <= length; i += 4 * Long.BYTES) {
+            h = steps(h, (long) LONG_LE.get(octets, offset + i), (long) LONG_LE.get(octets, offset + i + 8),
+                    (long) LONG_LE.get(octets, offset + i + 16), (long) LONG_LE.get(octets, offset + i + 24));
+        }
         for (; i + Long.BYTES <= length; i += Long.BYTES) {
             h = step(h, (long) LONG_LE.get(octets, offset + i));
         }
-        if (i < length) {
-            long word = 0;
-            for (int k = 0; i < length; i++, k++) {
-                word |= (octets[offset + i] & 0xFFL) << (k << 3);
-            }
-            h = step(h, word);
+        int left = length - i;
+        if (left == 0) {
+            return h;
         }
-        return h;
+        int at = offset + i;
+        if (at + Long.BYTES <= octets.length) {
+            // the last word read whole and cut to the octets that belong to the string: what follows is not folded
+            return step(h, (long) LONG_LE.get(octets, at) & (-1L >>> (Long.SIZE - Byte.SIZE * left)));
+        }
+        long word = 0;
+        for (int k = 0; k < left; k++) {
+            word |= (octets[at + k] & 0xFFL) << (k << 3);
+        }
+        return step(h, word);
+    }
+
+    /**
+     * {@code step(step(step(step(h, a), b), c), d)}: a step is linear (a rotation, then an exclusive or), so
+     * four of them are h rotated four times over, exclusive-or each value rotated once per step after its own.
+     * Only the first rotation and the last exclusive or wait for {@code h}; the rest is computed beside the chain.
+     */
+    static long steps(long h, long a, long b, long c, long d) {
+        return Long.rotateLeft(h, 4 * 23) ^ (Long.rotateLeft(a, 3 * 23) ^ Long.rotateLeft(b, 2 * 23)
+                ^ Long.rotateLeft(c, 23) ^ d);
+    }
+
+    /** {@code step(step(h, a), b)}, as {@link #steps(long, long, long, long, long)} folds four. */
+    static long steps(long h, long a, long b) {
+        return Long.rotateLeft(h, 2 * 23) ^ (Long.rotateLeft(a, 23) ^ b);
+    }
+
+    /** {@code step(step(step(h, a), b), c)}, as {@link #steps(long, long, long, long, long)} folds four. */
+    static long steps(long h, long a, long b, long c) {
+        return Long.rotateLeft(h, 3 * 23) ^ (Long.rotateLeft(a, 2 * 23) ^ Long.rotateLeft(b, 23) ^ c);
     }
 
     /**
@@ -177,9 +224,7 @@ public final class PduChecksum {
             h = string(h, p.systemId());
             h = string(h, p.password());
             h = string(h, p.systemType());
-            h = octet(h, p.interfaceVersion());
-            h = octet(h, p.addrTon());
-            h = octet(h, p.addrNpi());
+            h = fixed(h, p.interfaceVersion(), p.addrTon(), p.addrNpi());
             return string(h, p.addressRange());
         }
         if (pdu instanceof EnquireLink) {
@@ -196,22 +241,16 @@ public final class PduChecksum {
         ByteBuf buf = m.buffer();
         // a request's command_status is ignored by decode too: its record's is 0 whatever the wire holds
         long h = header(m.commandId(), CommandStatus.ESME_ROK, m.sequenceNumber());
+        // the fixed octets between the strings are folded a group at a time, as their steps would fold them
         h = string(h, buf, m.serviceTypeOffset(), m.serviceTypeLength());
-        h = octet(h, m.sourceAddrTon());
-        h = octet(h, m.sourceAddrNpi());
+        h = fixed(h, m.sourceAddrTon(), m.sourceAddrNpi());
         h = string(h, buf, m.sourceAddrOffset(), m.sourceAddrLength());
-        h = octet(h, m.destAddrTon());
-        h = octet(h, m.destAddrNpi());
+        h = fixed(h, m.destAddrTon(), m.destAddrNpi());
         h = string(h, buf, m.destinationAddrOffset(), m.destinationAddrLength());
-        h = octet(h, m.esmClass());
-        h = octet(h, m.protocolId());
-        h = octet(h, m.priorityFlag());
+        h = fixed(h, m.esmClass(), m.protocolId(), m.priorityFlag());
         h = string(h, buf, m.scheduleDeliveryTimeOffset(), m.scheduleDeliveryTimeLength());
         h = string(h, buf, m.validityPeriodOffset(), m.validityPeriodLength());
-        h = octet(h, m.registeredDelivery());
-        h = octet(h, m.replaceIfPresentFlag());
-        h = octet(h, m.dataCoding());
-        h = octet(h, m.smDefaultMsgId());
+        h = fixed(h, m.registeredDelivery(), m.replaceIfPresentFlag(), m.dataCoding(), m.smDefaultMsgId());
         h = octets(h, buf, m.shortMessageOffset(), m.smLength());
         h = tlvCount(h, m.tlvCount());
         MessageFlyweight.Tlvs tlvs = m.tlvs();
@@ -223,21 +262,14 @@ public final class PduChecksum {
 
     private static long body(long h, MessageBody b, byte[] scratch) {
         h = string(h, b.serviceType());
-        h = octet(h, b.sourceAddrTon());
-        h = octet(h, b.sourceAddrNpi());
+        h = fixed(h, b.sourceAddrTon(), b.sourceAddrNpi());
         h = string(h, b.sourceAddr());
-        h = octet(h, b.destAddrTon());
-        h = octet(h, b.destAddrNpi());
+        h = fixed(h, b.destAddrTon(), b.destAddrNpi());
         h = string(h, b.destinationAddr());
-        h = octet(h, b.esmClass());
-        h = octet(h, b.protocolId());
-        h = octet(h, b.priorityFlag());
+        h = fixed(h, b.esmClass(), b.protocolId(), b.priorityFlag());
         h = string(h, b.scheduleDeliveryTime());
         h = string(h, b.validityPeriod());
-        h = octet(h, b.registeredDelivery());
-        h = octet(h, b.replaceIfPresentFlag());
-        h = octet(h, b.dataCoding());
-        h = octet(h, b.smDefaultMsgId());
+        h = fixed(h, b.registeredDelivery(), b.replaceIfPresentFlag(), b.dataCoding(), b.smDefaultMsgId());
         // the records hand out copies of their octets: read them through the scratch instead
         b.copyShortMessage(0, scratch, 0, b.smLength());
         h = octets(h, scratch, 0, b.smLength());
