@@ -19,6 +19,9 @@ import dev.wirebench.smpp.pdu.Unbind;
 import dev.wirebench.smpp.pdu.UnbindResp;
 import io.netty.buffer.ByteBuf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,15 +33,16 @@ import java.util.List;
  *
  * <h2>Tier</h2>
  * <ul>
- *   <li><b>encode allocates nothing</b> ({@code SmppEncodeAllocationTest}): header and fields go
- *       straight into the caller's buffer, C-Octet Strings (the records have already checked they are
- *       ASCII) copied into a heap buffer's array or through Netty's ASCII writer into a direct one,
- *       lists by index, short_message copied into a heap buffer's array, TLV values (and
- *       short_message for a direct buffer) through a 256-octet scratch array this codec owns (the
- *       records hand out copies only, and a direct buffer has no array to copy into); neighbouring
- *       one-octet fields go out as one wider write. command_length is written as 0 and patched once the body is written.
- *       The buffer is the caller's: a pooled one, reused, keeps it garbage-free (a buffer too small
- *       grows as Netty grows it, which allocates).</li>
+ *   <li><b>encode allocates nothing</b> ({@code SmppEncodeAllocationTest}): a submit_sm or deliver_sm
+ *       is measured from its record first, so the buffer is made room for once, then written with plain
+ *       stores into the buffer's array, or for a direct buffer into a scratch array this codec owns and
+ *       copied in with one write (the scratch grows, once, for a PDU over 256 octets); C-Octet Strings (the
+ *       records have already checked they are ASCII) go in with one copy each. Other PDUs go straight into
+ *       the buffer, command_length written as 0 and patched once the body is written, C-Octet Strings
+ *       copied into a heap buffer's array or through Netty's ASCII writer into a direct one, TLV values
+ *       through the scratch (the records hand out copies only). Lists are walked by index. The buffer is
+ *       the caller's: a pooled one, reused, keeps it garbage-free (a buffer too small grows as Netty grows
+ *       it, which allocates).</li>
  *   <li><b>decode allocates the PDU</b>: the record, its body, one String per non-empty C-Octet
  *       String, the TLV list with a {@link Tlv} per parameter, and each octet string twice (the codec
  *       reads it into an array, the record keeps its own copy). Nothing else: no views, no slices.</li>
@@ -70,9 +74,13 @@ public final class SmppCodec {
 
     private static final int SCRATCH_LENGTH = 256;
     private static final byte[] NO_OCTETS = new byte[0];
+    /** A submit_sm's or deliver_sm's one-octet fields: two ton/npi pairs, esm_class to priority_flag, four more, sm_length. */
+    private static final int MESSAGE_FIXED_OCTETS = 2 + 2 + 3 + 4 + 1;
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private final int maxCommandLength;
-    private final byte[] scratch = new byte[SCRATCH_LENGTH];
+    // TLV values on their way into a direct buffer; a whole submit_sm or deliver_sm for one (see encodeMessage)
+    private byte[] scratch = new byte[SCRATCH_LENGTH];
 
     /** A codec with the default cap of {@value #DEFAULT_MAX_COMMAND_LENGTH} octets. */
     public SmppCodec() {
@@ -101,16 +109,18 @@ public final class SmppCodec {
      *                                  writerIndex is then left where it was
      */
     public int encode(Pdu pdu, ByteBuf out) {
+        if (pdu instanceof SubmitSm p) {
+            return encodeMessage(p, p.body(), out);
+        }
+        if (pdu instanceof DeliverSm p) {
+            return encodeMessage(p, p.body(), out);
+        }
         int start = out.writerIndex();
         out.writeInt(0);
         out.writeInt(pdu.commandId());
         out.writeInt(pdu.commandStatus());
         out.writeInt(pdu.sequenceNumber());
-        if (pdu instanceof SubmitSm p) {
-            writeBody(p.body(), out);
-        } else if (pdu instanceof DeliverSm p) {
-            writeBody(p.body(), out);
-        } else if (pdu instanceof SubmitSmResp p) {
+        if (pdu instanceof SubmitSmResp p) {
             // SMPP 3.4 4.4.2: "The submit_sm_resp PDU Body is not returned if the command_status field
             // contains a non-zero value"
             if (p.commandStatus() == CommandStatus.ESME_ROK) {
@@ -138,37 +148,100 @@ public final class SmppCodec {
         int length = out.writerIndex() - start;
         if (length > maxCommandLength) {
             out.writerIndex(start);
-            throw new IllegalArgumentException(CommandId.name(pdu.commandId()) + " would be " + length
-                    + " octets, over this codec's cap of " + maxCommandLength);
+            throw tooLong(pdu, length);
         }
         out.setInt(start, length);
         return length;
     }
 
-    private void writeBody(MessageBody b, ByteBuf out) {
-        // neighbouring one-octet fields go out as one wider write: each write checks the buffer
-        writeCString(b.serviceType(), out);
-        out.writeShort(b.sourceAddrTon() << 8 | b.sourceAddrNpi());
-        writeCString(b.sourceAddr(), out);
-        out.writeShort(b.destAddrTon() << 8 | b.destAddrNpi());
-        writeCString(b.destinationAddr(), out);
-        out.writeMedium(b.esmClass() << 16 | b.protocolId() << 8 | b.priorityFlag());
-        writeCString(b.scheduleDeliveryTime(), out);
-        writeCString(b.validityPeriod(), out);
-        out.writeInt(b.registeredDelivery() << 24 | b.replaceIfPresentFlag() << 16 | b.dataCoding() << 8 | b.smDefaultMsgId());
-        int smLength = b.smLength();
-        out.writeByte(smLength);
-        if (out.hasArray()) {
-            // straight into the buffer's array
-            out.ensureWritable(smLength);
-            b.copyShortMessage(0, out.array(), out.arrayOffset() + out.writerIndex(), smLength);
-            out.writerIndex(out.writerIndex() + smLength);
-        } else {
-            // at most 254 octets: one pass through the scratch
-            b.copyShortMessage(0, scratch, 0, smLength);
-            out.writeBytes(scratch, 0, smLength);
+    private IllegalArgumentException tooLong(Pdu pdu, int length) {
+        return new IllegalArgumentException(CommandId.name(pdu.commandId()) + " would be " + length
+                + " octets, over this codec's cap of " + maxCommandLength);
+    }
+
+    /**
+     * A submit_sm or deliver_sm, the PDUs sent at rate: its length is known from the record before a byte is
+     * written, so the buffer is made room for once and every field goes into an array with plain stores, where
+     * each write to a {@code ByteBuf} would check its bounds, the reference count and the writerIndex. The array
+     * is the buffer's own or, for a buffer without one, the scratch, copied in with one write.
+     */
+    private int encodeMessage(Pdu pdu, MessageBody b, ByteBuf out) {
+        int length = HEADER_LENGTH + bodyLength(b);
+        if (length > maxCommandLength) {
+            throw tooLong(pdu, length);
         }
-        writeTlvs(b.tlvs(), out);
+        int start = out.writerIndex();
+        out.ensureWritable(length);
+        if (out.hasArray()) {
+            writeMessage(pdu, b, length, out.array(), out.arrayOffset() + start);
+            out.writerIndex(start + length);
+        } else {
+            if (scratch.length < length) {
+                // a PDU with long TLVs, once: the scratch keeps the size for the next
+                scratch = new byte[length];
+            }
+            writeMessage(pdu, b, length, scratch, 0);
+            out.writeBytes(scratch, 0, length);
+        }
+        return length;
+    }
+
+    /** Octets of a submit_sm's or deliver_sm's body: each C-Octet String with its NUL, 11 fixed octets, the rest. */
+    private static int bodyLength(MessageBody b) {
+        int length = b.serviceType().length() + b.sourceAddr().length() + b.destinationAddr().length()
+                + b.scheduleDeliveryTime().length() + b.validityPeriod().length() + 5
+                + MESSAGE_FIXED_OCTETS + b.smLength();
+        List<Tlv> tlvs = b.tlvs();
+        // by index: an iterator would be an allocation per call
+        for (int i = 0; i < tlvs.size(); i++) {
+            length += 4 + tlvs.get(i).length();
+        }
+        return length;
+    }
+
+    /** The whole PDU, {@code length} octets, into {@code a} from {@code at}, which has room for it. */
+    private static void writeMessage(Pdu pdu, MessageBody b, int length, byte[] a, int at) {
+        INT_BE.set(a, at, length);
+        INT_BE.set(a, at + 4, pdu.commandId());
+        INT_BE.set(a, at + 8, pdu.commandStatus());
+        INT_BE.set(a, at + 12, pdu.sequenceNumber());
+        int i = cString(b.serviceType(), a, at + HEADER_LENGTH);
+        a[i] = (byte) b.sourceAddrTon();
+        a[i + 1] = (byte) b.sourceAddrNpi();
+        i = cString(b.sourceAddr(), a, i + 2);
+        a[i] = (byte) b.destAddrTon();
+        a[i + 1] = (byte) b.destAddrNpi();
+        i = cString(b.destinationAddr(), a, i + 2);
+        a[i] = (byte) b.esmClass();
+        a[i + 1] = (byte) b.protocolId();
+        a[i + 2] = (byte) b.priorityFlag();
+        i = cString(b.scheduleDeliveryTime(), a, i + 3);
+        i = cString(b.validityPeriod(), a, i);
+        a[i] = (byte) b.registeredDelivery();
+        a[i + 1] = (byte) b.replaceIfPresentFlag();
+        a[i + 2] = (byte) b.dataCoding();
+        a[i + 3] = (byte) b.smDefaultMsgId();
+        int smLength = b.smLength();
+        a[i + 4] = (byte) smLength;
+        b.copyShortMessage(0, a, i + 5, smLength);
+        i += 5 + smLength;
+        List<Tlv> tlvs = b.tlvs();
+        for (int t = 0; t < tlvs.size(); t++) {
+            Tlv tlv = tlvs.get(t);
+            int tlvLength = tlv.length();
+            INT_BE.set(a, i, tlv.tag() << 16 | tlvLength);
+            tlv.copyValue(0, a, i + 4, tlvLength);
+            i += 4 + tlvLength;
+        }
+    }
+
+    /** A C-Octet String of ASCII (as the records hold) into {@code a} at {@code at}; returns the index after its NUL. */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): each char's low byte, allocating nothing
+    private static int cString(String value, byte[] a, int at) {
+        int length = value.length();
+        value.getBytes(0, length, a, at);
+        a[at + length] = 0;
+        return at + length + 1;
     }
 
     private void writeTlvs(List<Tlv> tlvs, ByteBuf out) {

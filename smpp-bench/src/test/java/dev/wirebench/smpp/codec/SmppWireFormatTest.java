@@ -11,6 +11,10 @@ import dev.wirebench.smpp.pdu.Pdu;
 import dev.wirebench.smpp.pdu.SmppSamples;
 import dev.wirebench.smpp.pdu.SubmitSmResp;
 import dev.wirebench.smpp.pdu.Tlv;
+import dev.wirebench.smpp.pdu.MessageBody;
+import dev.wirebench.smpp.pdu.SubmitSm;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +23,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The bytes themselves, against dumps written by hand from the spec's field tables, so that a
@@ -133,6 +138,47 @@ class SmppWireFormatTest {
         assertArrayEquals(new byte[] {(byte) 0x80, 0x00, 0x7F}, tlvs.get(3).value());
         assertEquals("5f3a9c01e2b7", deliverSm.body().tlv(Tlv.RECEIPTED_MESSAGE_ID).orElseThrow().stringValue());
         assertArrayEquals(wire, Wire.encode(deliverSm), "re-encoded");
+    }
+
+    @Test
+    void refusesToWriteASubmitSmOverTheCapAndLeavesTheBufferAsItWas() {
+        SmppCodec capped = new SmppCodec(100);
+        for (Buffers buffers : Buffers.values()) {
+            ByteBuf buf = buffers.allocate(256).writeBytes(new byte[] {1, 2, 3});
+            try {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> capped.encode(SmppSamples.SUBMIT_SM, buf), buffers.name());
+                assertEquals("submit_sm would be 132 octets, over this codec's cap of 100", e.getMessage());
+                assertEquals("010203", ByteBufUtil.hexDump(buf), buffers + ": what was there stays, nothing follows it");
+            } finally {
+                buf.release();
+            }
+        }
+    }
+
+    @Test
+    void writesASubmitSmLongerThanTheScratchAlikeIntoEveryKindOfBuffer() {
+        byte[] payload = new byte[1000];
+        for (int i = 0; i < payload.length; i++) {
+            payload[i] = (byte) i;
+        }
+        SubmitSm big = new SubmitSm(9, MessageBody.builder().source(1, 1, "447700900123").destination(1, 1, "12345")
+                .tlvs(List.of(new Tlv(Tlv.MESSAGE_PAYLOAD, payload))).build());
+        byte[] expected = Wire.encode(big);
+        assertEquals(16 + 1 + 2 + 13 + 2 + 6 + 3 + 1 + 1 + 5 + 4 + 1000, expected.length);
+        for (Buffers buffers : Buffers.values()) {
+            ByteBuf buf = buffers.allocate(64).writeByte(7);
+            try {
+                // twice: the second into a codec whose scratch has grown
+                assertEquals(expected.length, codec.encode(big, buf), buffers.name());
+                assertEquals(expected.length, codec.encode(big, buf), buffers.name());
+                assertEquals("07" + ByteBufUtil.hexDump(expected) + ByteBufUtil.hexDump(expected), ByteBufUtil.hexDump(buf),
+                        buffers.name());
+                assertEquals(big, codec.decode(buf.skipBytes(1)), buffers.name());
+            } finally {
+                buf.release();
+            }
+        }
     }
 
     private void assertWire(Pdu pdu, String dump) {
