@@ -61,8 +61,7 @@ public final class ArtioEngine implements FixEngine {
                 + "schemas/fix/fix44-pingpong.xml by Artio's CodecGenerationTool");
         settings.put("threading", threading.describeThreads() + "; the client's orders from another thread take a "
                 + "lock the poller holds only while it polls, and it steps aside while one waits");
-        settings.put("idle", threading.describeIdle() + "; media driver: BackoffIdleStrategy (Aeron's default; it is "
-                + "off the IPC data path)");
+        settings.put("idle", threading.describeIdle());
         settings.put("transport", "engine-library over Aeron IPC (term " + (Threading.IPC_TERM_LENGTH >> 20)
                 + " MB) through an embedded media driver in a temp directory per side (under /dev/shm on Linux), "
                 + "deleted on close; TCP_NODELAY on (Artio's default), socket buffers 1 MB");

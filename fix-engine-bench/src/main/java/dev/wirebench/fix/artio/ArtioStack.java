@@ -119,7 +119,7 @@ final class ArtioStack implements AutoCloseable {
                        Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported) throws IOException {
         this.threads = threads;
         Path aeronDirectory = directory.resolve("aeron");
-        driver = MediaDriver.launch(Threading.driver(aeronDirectory));
+        driver = MediaDriver.launch(Threading.driver(aeronDirectory, threads.driverIdle()));
 
         EngineConfiguration engineConfiguration = new EngineConfiguration()
                 .libraryAeronChannel(LIBRARY_CHANNEL)

@@ -5,6 +5,7 @@ import io.aeron.driver.ThreadingMode;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.FixEngine;
 import uk.co.real_logic.artio.engine.LowResourceEngineScheduler;
@@ -21,8 +22,9 @@ import java.nio.file.Path;
  * cores shared with other busy processes each yield can hand the core away for a whole time slice, which
  * made round trips tens of times longer than parking alone. Spinning is one thread per side, as raw and
  * Philadelphia have: the library's poller steps the framer in the same duty cycle ({@link SteppedFramer})
- * and busy-spins; the indexer, the error printers and the engine's Aeron conductor keep threads of their own
- * that park or sleep, since two spinning threads per side would be four on the two cores.
+ * and busy-spins, since two spinning threads per side would be four on the two cores. Every other thread
+ * sleeps when idle: the spinning threads hold the cores, so each wake-up takes one from them, and the
+ * indexer, parking from 1 µs, woke for nearly every message.
  */
 final class Threading {
 
@@ -31,6 +33,17 @@ final class Threading {
      * order, and Aeron's default of 64 MB would map 192 MB of /dev/shm per stream.
      */
     static final int IPC_TERM_LENGTH = 4 << 20;
+    /**
+     * How long the indexer and the media driver sleep when idle beside spinning threads. They follow the IPC
+     * streams, whose publishers may run a term window (2 MB) ahead of them: 1 ms of lag is far inside it at
+     * any rate Artio reaches.
+     */
+    static final long FOLLOWER_SLEEP_MS = 1;
+    /**
+     * How long the error printers sleep when idle beside spinning threads (the library's runs its Aeron client
+     * conductor too): as long as Aeron's own client conductor does by default.
+     */
+    static final long MONITOR_SLEEP_MS = 16;
     /** The first park; Linux's timer slack makes any park last some 50 µs anyway. */
     static final long MIN_PARK_NS = 1_000;
     /** The longest park, Artio's default: how late a thread that has idled long sees a message from a socket. */
@@ -56,16 +69,24 @@ final class Threading {
         return new BackoffIdleStrategy(0, 0, MIN_PARK_NS, MAX_PARK_NS);
     }
 
+    /** Beside spinning threads: sleeps {@code millis} whenever a duty cycle found nothing to do. */
+    private static IdleStrategy sleep(long millis) {
+        return new SleepingMillisIdleStrategy(millis);
+    }
+
     /** How each thread {@link #side()} runs waits, for the settings. */
     String describeIdle() {
         return spin ? "one thread per side busy-spins (BusySpinIdleStrategy): the library's poller, which steps the "
-                + "framer; the indexer and the error printers park (BackoffIdleStrategy: 0 spins, 0 yields, 1 us "
-                + "doubling to 1 ms), the engine's Aeron client conductor sleeps (Aeron's default, 16 ms); a send "
-                + "retried inside a callback steps the framer, which drains the engine's stream"
+                + "framer; a send retried inside a callback steps the framer, which drains the engine's stream; every "
+                + "other thread sleeps when idle (SleepingMillisIdleStrategy), since each wake-up takes a core from a "
+                + "spinning thread: the indexer and the media driver " + FOLLOWER_SLEEP_MS + " ms (parking from 1 us "
+                + "woke the indexer for nearly every message), the error printers and the Aeron client conductors "
+                + MONITOR_SLEEP_MS + " ms (Aeron's default)"
                 : "engine and library threads: BackoffIdleStrategy(0 spins, 0 yields, parks from 1 us doubling to "
                 + "1 ms), and each of the two wakes the other (LockSupport.unpark) when it has done work, since a message "
                 + "handed over Aeron IPC is otherwise found only when the receiver's park times out (Artio's default "
-                + "back-off spins and yields 100 times each first, which on two busy cores gave the core away)";
+                + "back-off spins and yields 100 times each first, which on two busy cores gave the core away); media "
+                + "driver: BackoffIdleStrategy (Aeron's default; it is off the IPC data path)";
     }
 
     /** What {@link #side()} runs on which thread, for the settings. */
@@ -101,14 +122,16 @@ final class Threading {
                 engine.scheduler(new LowResourceEngineScheduler()).framerIdleStrategy(engineIdle);
             } else {
                 // Artio's default back-off would spin and yield 100 times after each piece of work
-                engine.scheduler(framer).archiverIdleStrategy(park()).monitoringThreadIdleStrategy(park());
+                engine.scheduler(framer)
+                        .archiverIdleStrategy(sleep(FOLLOWER_SLEEP_MS))
+                        .monitoringThreadIdleStrategy(sleep(MONITOR_SLEEP_MS));
             }
         }
 
         void configure(LibraryConfiguration library) {
             if (framer != null) {
                 // the library's error printer and Aeron client conductor share a thread: as the engine's agents
-                library.monitoringThreadIdleStrategy(park());
+                library.monitoringThreadIdleStrategy(sleep(MONITOR_SLEEP_MS));
             }
         }
 
@@ -127,6 +150,11 @@ final class Threading {
             if (framer != null) {
                 framer.handTo(poller);
             }
+        }
+
+        /** How the media driver's one thread waits. */
+        IdleStrategy driverIdle() {
+            return framer == null ? new BackoffIdleStrategy() : sleep(FOLLOWER_SLEEP_MS);
         }
 
         /** Parking: wakes the engine's thread for a message handed to it from outside the polling thread. */
@@ -152,16 +180,16 @@ final class Threading {
     }
 
     /**
-     * The embedded media driver in {@code directory}: one shared thread, backing off while idle in both modes.
-     * Between an engine and its library only IPC flows, which the publisher writes and the subscriber reads
-     * in shared memory; the driver's thread only moves the publication limit, a term window (2 MB) ahead,
-     * so spinning it would take a core and buy no latency.
+     * The embedded media driver in {@code directory}: one shared thread, idling with {@code idle}, which
+     * never spins. Between an engine and its library only IPC flows, which the publisher writes and the
+     * subscriber reads in shared memory; the driver's thread only moves the publication limit, a term window
+     * (2 MB) ahead, so spinning it would take a core and buy no latency.
      */
-    static MediaDriver.Context driver(Path directory) {
+    static MediaDriver.Context driver(Path directory, IdleStrategy idle) {
         return new MediaDriver.Context()
                 .aeronDirectoryName(directory.toString())
                 .threadingMode(ThreadingMode.SHARED)
-                .sharedIdleStrategy(new BackoffIdleStrategy())
+                .sharedIdleStrategy(idle)
                 .ipcTermBufferLength(IPC_TERM_LENGTH)
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
