@@ -62,8 +62,9 @@ final class ArtioClient implements FixClient, SessionHandler {
 
     private ArtioClient(Threading threading, ReportListener listener) throws IOException {
         this.listener = listener;
-        this.backPressure = threading.backPressure();
-        this.stack = ArtioStack.launch("client", threading, engine -> { },
+        Threading.Side threads = threading.side();
+        this.backPressure = threads.backPressure();
+        this.stack = ArtioStack.launch("client", threads, engine -> { },
                 library -> library.sessionAcquireHandler((session, info) -> this),
                 // a refused connection is said by initiate()'s exception
                 error -> error instanceof ConnectException);
@@ -84,8 +85,7 @@ final class ArtioClient implements FixClient, SessionHandler {
         ArtioClient client = new ArtioClient(threading, listener);
         try {
             client.initiate(server, timeout);
-            client.cycle = new DutyCycle(client.stack.library(), client.stack.pollerIdle(), "fix-artio-client-poll",
-                    client::callbackFailed);
+            client.cycle = new DutyCycle(client.stack, "fix-artio-client-poll", client::callbackFailed);
             client.cycle.start();
             return client;
         } catch (IOException | RuntimeException | Error e) {
@@ -108,7 +108,7 @@ final class ArtioClient implements FixClient, SessionHandler {
         // Artio times the reply out itself; this only guards against a reply that never ends
         long deadline = System.nanoTime() + timeout.toNanos() + TimeUnit.SECONDS.toNanos(10);
         while (reply.isExecuting() && System.nanoTime() < deadline) {
-            idle.idle(stack.library().poll(10));
+            idle.idle(stack.poll(10));
         }
         if (reply.hasCompleted()) {
             session = reply.resultIfPresent();

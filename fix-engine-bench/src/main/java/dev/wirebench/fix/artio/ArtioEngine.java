@@ -17,8 +17,8 @@ import java.util.Map;
  * Artio 0.175 as a FIX 4.4 engine: on each side an embedded Aeron media driver, an Artio engine (the
  * framer, which owns the TCP connections) and one library (which owns the sessions), talking over Aeron
  * IPC; codecs generated at build time from schemas/fix/fix44-pingpong.xml. Message logging is off, so
- * no Aeron Archive runs. {@code spin} chooses busy-spinning engine and library threads over parking
- * ones (see {@link #settings()}).
+ * no Aeron Archive runs. {@code spin} chooses one busy-spinning thread per side, polling the library and
+ * stepping the framer, over parking engine and library threads (see {@link #settings()}).
  */
 public final class ArtioEngine implements FixEngine {
 
@@ -40,7 +40,10 @@ public final class ArtioEngine implements FixEngine {
         this(false);
     }
 
-    /** @param spin whether the engine's thread and the library's polling thread busy-spin while idle */
+    /**
+     * @param spin whether one thread per side busy-spins, polling the library and stepping the framer, rather
+     *             than an engine thread and a library thread that park
+     */
     public ArtioEngine(boolean spin) {
         this.threading = new Threading(spin);
     }
@@ -56,18 +59,15 @@ public final class ArtioEngine implements FixEngine {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("library", "Artio 0.175 (artio-core, Aeron 1.50.0), FIX 4.4 codecs generated from "
                 + "schemas/fix/fix44-pingpong.xml by Artio's CodecGenerationTool");
-        settings.put("threading", "per side: one engine thread (LowResourceEngineScheduler: framer, sequence-number "
-                + "indexer, error printer and the Aeron client conductor), one thread polling the library (runs the "
-                + "session and the callbacks), one media driver thread (ThreadingMode.SHARED); the client's orders from "
-                + "another thread take a lock the poller holds only while it polls, and it steps aside while one waits");
-        settings.put("idle", "engine and library threads: " + threading.describeIdle() + "; media driver: "
-                + "BackoffIdleStrategy (Aeron's default; it is off the IPC data path)");
+        settings.put("threading", threading.describeThreads() + "; the client's orders from another thread take a "
+                + "lock the poller holds only while it polls, and it steps aside while one waits");
+        settings.put("idle", threading.describeIdle());
         settings.put("transport", "engine-library over Aeron IPC (term " + (Threading.IPC_TERM_LENGTH >> 20)
                 + " MB) through an embedded media driver in a temp directory per side (under /dev/shm on Linux), "
                 + "deleted on close; TCP_NODELAY on (Artio's default), socket buffers 1 MB");
         settings.put("store", "no message log (logInboundMessages=false, logOutboundMessages=false), hence no Aeron "
                 + "Archive: a ResendRequest is answered with a gap fill; sequence numbers are transient (reset at "
-                + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine thread");
+                + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine's indexer");
         settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
                 + "distinct-error buffer and one line each on stderr");
         settings.put("validates", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "

@@ -34,7 +34,8 @@ final class ArtioServer implements FixServer {
 
     private ArtioServer(InetSocketAddress address, Threading threading) throws IOException {
         this.address = address;
-        this.stack = ArtioStack.launch("server", threading, engine -> engine
+        Threading.Side threads = threading.side();
+        this.stack = ArtioStack.launch("server", threads, engine -> engine
                 .bindTo(address.getHostString(), address.getPort())
                 .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
                 .channelSupplierFactory(GuardedChannels::new)
@@ -42,11 +43,11 @@ final class ArtioServer implements FixServer {
                 .authenticationStrategy(AuthenticationStrategy.of(
                         MessageValidationStrategy.targetCompId(PingPong.SERVER_COMP_ID)
                                 .and(MessageValidationStrategy.senderCompId(List.of(PingPong.CLIENT_COMP_ID))))),
-                library -> library.sessionAcquireHandler((session, info) -> accepted(session, threading)),
+                library -> library.sessionAcquireHandler((session, info) -> accepted(session, threads)),
                 this::bindFailed);
         try {
             checkBound();
-            this.cycle = new DutyCycle(stack.library(), stack.pollerIdle(), "fix-artio-server-poll",
+            this.cycle = new DutyCycle(stack, "fix-artio-server-poll",
                     e -> System.err.println("artio server: answering failed: " + e));
             cycle.start();
         } catch (IOException | RuntimeException | Error e) {
@@ -100,8 +101,8 @@ final class ArtioServer implements FixServer {
         return error instanceof BindException && bindFailure.compareAndSet(null, error);
     }
 
-    private SessionHandler accepted(Session session, Threading threading) {
-        return new ServerSession(session, logons, threading.backPressure());
+    private SessionHandler accepted(Session session, Threading.Side threads) {
+        return new ServerSession(session, logons, threads.backPressure());
     }
 
     @Override

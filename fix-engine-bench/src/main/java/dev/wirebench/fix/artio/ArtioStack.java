@@ -13,7 +13,6 @@ import uk.co.real_logic.artio.ErrorHandlerFactory;
 import uk.co.real_logic.artio.MonitoringAgentFactory;
 import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.FixEngine;
-import uk.co.real_logic.artio.engine.LowResourceEngineScheduler;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.LibraryConfiguration;
 
@@ -53,7 +52,7 @@ final class ArtioStack implements AutoCloseable {
 
     private final Path directory;
     private final String side;
-    private Threading.Side idle;
+    private Threading.Side threads;
     private MediaDriver driver;
     private FixEngine engine;
     private FixLibrary library;
@@ -64,21 +63,22 @@ final class ArtioStack implements AutoCloseable {
     }
 
     /**
-     * Starts the driver, the engine (configured further by {@code engineSetup}) and the library (by
-     * {@code librarySetup}), and waits until the library is connected to its engine. The engine's errors go
+     * Starts the driver, the engine (its agents run as {@code threads} says, configured further by
+     * {@code engineSetup}) and the library (by {@code librarySetup}), and waits until the library is
+     * connected to its engine, polling on the calling thread. The engine's errors go
      * to Artio's distinct-error log, which prints one line for each, except those {@code reported} takes:
      * what the caller turns into an exception of its own.
      *
      * @throws IOException when a part does not start; everything started is closed again
      */
-    static ArtioStack launch(String side, Threading threading, Consumer<EngineConfiguration> engineSetup,
+    static ArtioStack launch(String side, Threading.Side threads, Consumer<EngineConfiguration> engineSetup,
                              Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported)
             throws IOException {
         Path parent = Path.of(CommonConfiguration.optimalTmpDirName());
         removeOrphans(parent);
         ArtioStack stack = new ArtioStack(Files.createTempDirectory(parent, PREFIX + side + "-"), side);
         try {
-            stack.start(threading, engineSetup, librarySetup, reported);
+            stack.start(threads, engineSetup, librarySetup, reported);
             return stack;
         } catch (IOException | RuntimeException | Error e) {
             stack.closeAfter(e);
@@ -115,11 +115,11 @@ final class ArtioStack implements AutoCloseable {
         }
     }
 
-    private void start(Threading threading, Consumer<EngineConfiguration> engineSetup,
+    private void start(Threading.Side threads, Consumer<EngineConfiguration> engineSetup,
                        Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported) throws IOException {
-        idle = threading.side();
+        this.threads = threads;
         Path aeronDirectory = directory.resolve("aeron");
-        driver = MediaDriver.launch(Threading.driver(aeronDirectory));
+        driver = MediaDriver.launch(Threading.driver(aeronDirectory, threads.driverIdle()));
 
         EngineConfiguration engineConfiguration = new EngineConfiguration()
                 .libraryAeronChannel(LIBRARY_CHANNEL)
@@ -129,9 +129,6 @@ final class ArtioStack implements AutoCloseable {
                 // no message log, hence no Aeron Archive: a ResendRequest is answered with a gap fill
                 .logInboundMessages(false)
                 .logOutboundMessages(false)
-                // framer, sequence-number indexer, error printer and Aeron client conductor on one thread
-                .scheduler(new LowResourceEngineScheduler())
-                .framerIdleStrategy(idle.engine())
                 .printStartupWarnings(false)
                 .acceptorfixDictionary(FixDictionaryImpl.class)
                 .defaultHeartbeatIntervalInS(PingPong.HEART_BT_INT)
@@ -145,6 +142,7 @@ final class ArtioStack implements AutoCloseable {
                     };
                 });
         engineConfiguration.aeronContext().aeronDirectoryName(aeronDirectory.toString());
+        threads.configure(engineConfiguration);
         engineSetup.accept(engineConfiguration);
         engine = FixEngine.launch(engineConfiguration);
 
@@ -155,6 +153,7 @@ final class ArtioStack implements AutoCloseable {
                 .histogramLoggingFile(directory.resolve("library-histograms").toString())
                 .monitoringAgentFactory(PRINT_ERRORS);
         libraryConfiguration.aeronContext().aeronDirectoryName(aeronDirectory.toString());
+        threads.configure(libraryConfiguration);
         librarySetup.accept(libraryConfiguration);
         library = FixLibrary.connect(libraryConfiguration);
         IdleStrategy idle = new SleepingMillisIdleStrategy(1);
@@ -164,18 +163,36 @@ final class ArtioStack implements AutoCloseable {
                 throw new IOException("the artio " + side + "'s library did not connect to its engine within "
                         + CONNECT_MILLIS / 1000 + " s");
             }
-            idle.idle(library.poll(10));
+            idle.idle(poll(10));
         }
+    }
+
+    /**
+     * One duty cycle on the thread that launched the stack, until it hands the library to its poller: the
+     * framer stepped, if this side's poller runs it, then the library polled.
+     */
+    int poll(int fragmentLimit) {
+        return stepFramer() + library.poll(fragmentLimit);
+    }
+
+    /** One step of the framer when this side spins and the caller owns it (see {@link SteppedFramer}); else 0. */
+    int stepFramer() {
+        return threads.stepFramer();
+    }
+
+    /** Makes {@code poller} the thread that steps the framer, if this side spins; the caller stops stepping it. */
+    void handFramerTo(Thread poller) {
+        threads.handFramerTo(poller);
     }
 
     /** The idle strategy of the thread that polls {@link #library()}. */
     IdleStrategy pollerIdle() {
-        return idle.library();
+        return threads.pollerIdle();
     }
 
     /** Wakes the engine's thread, if it parks, for a message just handed to it from outside the polling thread. */
     void wakeEngine() {
-        idle.wakeEngine();
+        threads.wakeEngine();
     }
 
     FixEngine engine() {
@@ -202,11 +219,16 @@ final class ArtioStack implements AutoCloseable {
         }
     }
 
-    /** Closes the library, the engine and the driver, in that order, then deletes the directory in any case. */
+    /**
+     * Closes the library, the engine and the driver, in that order, then deletes the directory in any case.
+     * The library's poller must have stopped: a spinning side's framer is stepped by the caller meanwhile.
+     */
     @Override
     public void close() {
         try {
-            CloseHelper.closeAll(library, engine, driver);
+            FixEngine closing = engine;
+            CloseHelper.closeAll(library,
+                    closing == null ? null : () -> threads.close(closing, "fix-artio-" + side + "-close"), driver);
         } finally {
             library = null;
             engine = null;

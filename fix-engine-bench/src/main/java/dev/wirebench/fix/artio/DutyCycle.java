@@ -8,18 +8,20 @@ import java.util.function.Consumer;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The thread that polls a {@link FixLibrary}, which runs every session callback. Artio's library is not
- * thread-safe, so each poll runs under a lock that any other thread takes to use the library (a client's
- * orders sent from outside the callbacks): the library then has one user at a time, each seeing the
- * last one's writes. The callback thread sends without contention (the lock is reentrant); another
- * thread waits at most for the poll in progress, because the poller steps aside, without parking,
- * while someone waits.
+ * The thread that polls a {@link FixLibrary}, which runs every session callback, and, when its side spins,
+ * steps the engine's framer in the same cycle. Artio's library is not thread-safe, so each poll runs under
+ * a lock that any other thread takes to use the library (a client's orders sent from outside the callbacks):
+ * the library then has one user at a time, each seeing the last one's writes. The callback thread sends
+ * without contention (the lock is reentrant); another thread waits at most for the poll in progress,
+ * because the poller steps aside, without parking, while someone waits. The framer is stepped outside the
+ * lock: only this thread steps it, and it must drain the library's sends while a sender holds the library.
  */
 final class DutyCycle implements AutoCloseable {
 
     /** Messages handed to callbacks per poll: a poll stays short, so a waiting sender is not kept long. */
     private static final int FRAGMENT_LIMIT = 10;
 
+    private final ArtioStack stack;
     private final FixLibrary library;
     private final IdleStrategy idle;
     private final Consumer<Throwable> failed;
@@ -29,24 +31,27 @@ final class DutyCycle implements AutoCloseable {
     private volatile boolean running = true;
 
     /** @param failed told, on the polling thread, of anything a poll throws (a callback's failure); polling goes on */
-    DutyCycle(FixLibrary library, IdleStrategy idle, String name, Consumer<Throwable> failed) {
-        this.library = library;
-        this.idle = idle;
+    DutyCycle(ArtioStack stack, String name, Consumer<Throwable> failed) {
+        this.stack = stack;
+        this.library = stack.library();
+        this.idle = stack.pollerIdle();
         this.failed = failed;
         this.thread = new Thread(this::run, name);
         thread.setDaemon(true);
     }
 
+    /** Starts polling: the caller hands over the framer and uses the library only through {@link #acquire()}. */
     void start() {
+        stack.handFramerTo(thread);
         thread.start();
     }
 
     private void run() {
         while (running) {
-            int work = 0;
+            int work = stack.stepFramer();
             if (waiting.get() == 0 && lock.tryLock()) {
                 try {
-                    work = library.poll(FRAGMENT_LIMIT);
+                    work += library.poll(FRAGMENT_LIMIT);
                 } catch (RuntimeException | Error e) {
                     failed.accept(e);
                 } finally {

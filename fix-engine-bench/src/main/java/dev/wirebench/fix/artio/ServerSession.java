@@ -104,7 +104,8 @@ final class ServerSession implements SessionHandler {
 
     /**
      * Sends on the session, retrying while the engine's stream is full (the framer drains it on its own
-     * thread). A session that is gone takes the message into Artio's archive instead, so this ends.
+     * thread, or, spinning, stepped by this thread as it waits). A session that is gone takes the message
+     * into Artio's archive instead, so this ends.
      */
     private void send(Encoder message) {
         long position;

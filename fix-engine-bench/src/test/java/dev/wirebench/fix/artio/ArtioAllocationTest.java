@@ -5,8 +5,9 @@ import dev.wirebench.fix.engine.FixServer;
 import dev.wirebench.fix.engine.FixText;
 import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.engine.ReportListener;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -21,17 +22,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The settings' claim: once warm, answering and sending orders allocates nothing on either side: not on
- * the threads polling the libraries (ours: encode, decode, callbacks), nor on the engines' threads (framer).
+ * the threads polling the libraries (ours: encode, decode, callbacks; spinning, the framer too), nor on the
+ * engines' threads (parking: framer and indexer; spinning: the indexer).
  */
 class ArtioAllocationTest {
 
     private static final int WARM_UP = 20_000;
     private static final int MEASURED = 10_000;
 
-    @Test
+    @ParameterizedTest(name = "spin={0}")
+    @ValueSource(booleans = {false, true})
     @Timeout(300)
-    void shouldAllocateNothingPerOrderOnceWarm() throws Exception {
-        ArtioEngine engine = new ArtioEngine();
+    void shouldAllocateNothingPerOrderOnceWarm(boolean spin) throws Exception {
+        ArtioEngine engine = new ArtioEngine(spin);
         ClosedLoop loop = new ClosedLoop();
         try (FixServer server = engine.startServer(new InetSocketAddress("127.0.0.1", 0));
              FixClient client = engine.connect(server.address(), Duration.ofSeconds(10), loop)) {
@@ -50,16 +53,18 @@ class ArtioAllocationTest {
         }
     }
 
-    /** Bytes allocated so far by each thread of the two engines (framer) and the two library pollers, by id. */
+    /** Bytes allocated so far by each thread of the two engines (framer, indexer) and the two library pollers, by id. */
     private static Map<Long, Long> allocatedByArtioThreads() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Map<Long, Long> allocated = new HashMap<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith("fix-artio-") || thread.getName().contains("Framer")) {
+            String name = thread.getName();
+            if (name.startsWith("fix-artio-") || name.contains("Framer") || name.contains("Indexer")) {
                 allocated.put(thread.getId(), threads.getThreadAllocatedBytes(thread.getId()));
             }
         }
-        assertTrue(allocated.size() >= 4, "expected two engine threads and two pollers: " + allocated.keySet());
+        assertTrue(allocated.size() >= 4, "expected two engine threads (framer or indexer) and two pollers: "
+                + allocated.keySet());
         return allocated;
     }
 

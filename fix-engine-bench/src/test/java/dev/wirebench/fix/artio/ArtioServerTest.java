@@ -9,6 +9,8 @@ import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.engine.ReportListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import uk.co.real_logic.artio.CommonConfiguration;
 
 import java.io.IOException;
@@ -160,11 +162,12 @@ class ArtioServerTest {
         assertEquals("F" + CL_ORD_ID, FixWire.field(text.get(), 17));
     }
 
-    @Test
+    @ParameterizedTest(name = "spin={0}")
+    @ValueSource(booleans = {false, true})
     @Timeout(60)
-    void shouldLeaveNoFilesBehindWhenClosedOrWhenItCannotBind() throws Exception {
+    void shouldLeaveNoFilesBehindWhenClosedOrWhenItCannotBind(boolean spin) throws Exception {
         Set<Path> before = artioDirectories();
-        ArtioEngine engine = new ArtioEngine();
+        ArtioEngine engine = new ArtioEngine(spin);
         FixServer server = engine.startServer(ANY_LOCAL_PORT);
         assertEquals(before.size() + 1, artioDirectories().size(), "a running server has its directory");
         assertThrows(IOException.class, () -> engine.startServer(server.address()).close());
@@ -204,6 +207,8 @@ class ArtioServerTest {
         assertEquals("artio", new ArtioEngine(true).name());
         assertTrue(blocking.get("idle").contains("BackoffIdleStrategy"), blocking.toString());
         assertTrue(spinning.get("idle").contains("BusySpinIdleStrategy"), spinning.toString());
+        assertTrue(blocking.get("threading").contains("LowResourceEngineScheduler"), blocking.toString());
+        assertTrue(spinning.get("threading").contains("LockStepFramerEngineScheduler"), spinning.toString());
         assertTrue(blocking.get("store").contains("no message log"), blocking.toString());
     }
 
