@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.paritytrading.philadelphia.FIXConfig;
 import com.paritytrading.philadelphia.FIXException;
 import com.paritytrading.philadelphia.FIXMessageParser;
+import com.paritytrading.philadelphia.FIXValueFormatException;
 import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.engine.ScriptedChannel;
 import dev.wirebench.fix.engine.WellFramed;
@@ -14,15 +15,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -40,8 +38,10 @@ class PhiladelphiaFuzzTest {
 
     /**
      * A server session fed any bytes in any reads (one read; pseudo-random sizes drawn from the input) ends
-     * only by the stream's end, by ending the session itself, or with an {@code IOException} (the framing
-     * guard's, or Philadelphia's {@code FIXException}s for a message too long or with too many fields); everything
+     * only by the stream's end, by ending the session itself, with an {@code IOException} (the framing guard's, or
+     * Philadelphia's {@code FIXException}s for a message too long or with too many fields), or with Philadelphia's
+     * {@code FIXValueFormatException} for a MsgSeqNum (34) that is not a number (its handler reads it before ours
+     * is called; the server's {@code TcpServer} then closes the connection, as on an {@code IOException}); everything
      * it writes is whole FIX 4.4 messages with right BodyLengths and CheckSums; and it answers with
      * ExecutionReports only orders that were sent, framed and with a CheckSum that holds, after a Logon: an ack
      * and then a fill each, echoing the order's ClOrdID.
@@ -56,46 +56,53 @@ class PhiladelphiaFuzzTest {
     }
 
     /**
-     * The bare parser with the server's {@code FIXConfig}, over any bytes in one buffer, parsing on while it
-     * finds messages as {@code FIXConnection.receive()} does: it returns, or throws a {@code FIXException} (a
-     * message or value too long); and every message it hands on ends with a CheckSum field {@code 10=ddd|} whose
-     * value is the sum of the message's bytes before it, after a BodyLength that says where that field is. On
-     * bytes that stop being FIX 4.4 framing, where {@link dev.wirebench.fix.engine.FramingCheck} ends the
-     * server's connection before Philadelphia parses them, anything may happen (Philadelphia's own findings,
-     * reported rather than guarded twice); the well-framed messages before such bytes still hold to the above.
+     * The bare parser with the server's {@code FIXConfig} on what the server's framing check lets reach it: the
+     * input up to its first framing break, in reads (one; pseudo-random sizes drawn from the input) put into a
+     * receive buffer of the server's size and parsed after each as {@code FIXConnection.receive()} does (parse
+     * while it finds messages, then compact). It returns, or throws a {@code FIXException} (a message or a value
+     * longer than the configuration allows); and every message it hands on ends with a CheckSum field
+     * {@code 10=ddd|} whose value is the sum of the message's bytes before it, after a BodyLength that says where
+     * that field is. Alone, on bytes that break framing, Philadelphia 2.0.0's parser loops forever on a BodyLength
+     * that reads negative ({@code 9=}, then a byte above 0x7F or digits past an int: it reads any byte as a digit
+     * and moves back), as in {@code loops-philadelphia-on-a-negative-body-length}: the framing check is what keeps
+     * the server from it.
      */
     @FuzzTest(maxDuration = "30s")
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void parserHandsOnOnlyMessagesWhoseCheckSumHolds(byte[] bytes) {
-        String what = "bytes " + HexFormat.of().formatHex(bytes);
         WellFramed.Break broken = WellFramed.firstBreak(bytes, PhiladelphiaEngine.MAX_BODY_LENGTH);
-        String problem = parse(bytes);
-        if (problem == null) {
-            return;
-        }
-        assertNotNull(broken, what + ": " + problem + ", on bytes framed well");
-        // the server's guard would have let Philadelphia parse the whole messages before the break, no more
-        int wellFramed = 0;
-        for (byte[] message : WellFramed.messages(bytes, PhiladelphiaEngine.MAX_BODY_LENGTH)) {
-            wellFramed += message.length;
-        }
-        assertNull(parse(Arrays.copyOf(bytes, wellFramed)), what + ": on the " + wellFramed + " well-framed bytes before "
-                + broken);
+        byte[] passed = broken == null ? bytes : Arrays.copyOf(bytes, broken.index());
+        String what = "bytes " + HexFormat.of().formatHex(passed);
+        SplittableRandom random = new SplittableRandom(Arrays.hashCode(bytes));
+        assertNull(parse(passed, ScriptedChannel.oneRead(passed.length)), what + ", one read");
+        assertNull(parse(passed, ScriptedChannel.reads(passed.length, 512, random)), what + ", reads of up to 512");
     }
 
-    /** What is wrong with how the bare parser took {@code bytes}, or null. */
-    private static String parse(byte[] bytes) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+    /** What is wrong with how the bare parser took {@code bytes} in {@code reads}, or null. */
+    private static String parse(byte[] bytes, int[] reads) {
+        ByteBuffer buffer = ByteBuffer.allocate(PhiladelphiaEngine.RX_BUFFER_BYTES);
         List<String> wrong = new ArrayList<>();
+        long[] discarded = {0};
         FIXMessageParser parser = new FIXMessageParser(SERVER, message -> {
-            String trailerProblem = trailerProblem(bytes, buffer.position());
+            int end = (int) (discarded[0] + buffer.position());
+            String trailerProblem = trailerProblem(bytes, end);
             if (trailerProblem != null) {
-                wrong.add("handed on a message ending at " + buffer.position() + " that " + trailerProblem);
+                wrong.add("handed on a message ending at " + end + " that " + trailerProblem);
             }
         });
+        int from = 0;
         try {
-            while (parser.parse(buffer)) {
-                // as FIXConnection.receive(): on to the next message
+            for (int read : reads) {
+                if (buffer.remaining() < read) {
+                    return wrong.isEmpty() ? null : String.join("; ", wrong); // FIXConnection: too long a message
+                }
+                buffer.put(bytes, from, read).flip();
+                from += read;
+                while (parser.parse(buffer)) {
+                    // on to the next message
+                }
+                discarded[0] += buffer.position();
+                buffer.compact();
             }
         } catch (FIXException documented) {
             // a message or a value longer than the configuration allows
@@ -164,8 +171,9 @@ class PhiladelphiaFuzzTest {
         ServerSession session = new ServerSession(channel, SERVER, new AtomicInteger());
         try {
             session.run();
-        } catch (IOException ended) {
-            // the guard's "malformed FIX from the client", or a FIXException: the server closes the connection
+        } catch (IOException | FIXValueFormatException ended) {
+            // the guard's "malformed FIX from the client", a FIXException, or a MsgSeqNum that is not a number:
+            // the server closes the connection
         } catch (RuntimeException | Error e) {
             throw new AssertionError(what + ": threw " + e, e);
         }
@@ -173,7 +181,7 @@ class PhiladelphiaFuzzTest {
         assertNull(WellFramed.firstBreak(written, Integer.MAX_VALUE), what + ": wrote broken FIX: " + text(written));
         List<byte[]> answers = WellFramed.messages(written, Integer.MAX_VALUE);
         assertEquals(written.length, answers.stream().mapToInt(m -> m.length).sum(), what + ": wrote a message cut short");
-        Set<String> executable = executableOrders(stream);
+        List<byte[]> executable = executableOrders(stream);
         String acked = null;
         for (byte[] answer : answers) {
             assertTrue(WellFramed.checkSumHolds(answer), what + ": wrote a wrong CheckSum: " + text(answer));
@@ -182,8 +190,8 @@ class PhiladelphiaFuzzTest {
             }
             String clOrdId = WellFramed.field(answer, 11);
             String execType = WellFramed.field(answer, 150);
-            assertTrue(executable.contains(clOrdId), what + ": executed an order that was not sent whole after a Logon: "
-                    + text(answer) + "; orders sent whole: " + executable);
+            assertTrue(executable.stream().anyMatch(order -> holdsValue(order, clOrdId)), what + ": executed an order that"
+                    + " was not sent whole after a Logon: " + text(answer));
             if (String.valueOf(PingPong.EXEC_TYPE_NEW).equals(execType)) {
                 assertNull(acked, what + ": an ack without its fill before " + text(answer));
                 acked = clOrdId;
@@ -195,22 +203,30 @@ class PhiladelphiaFuzzTest {
         assertNull(acked, what + ": the last order was acked but not filled");
     }
 
-    /** The ClOrdIDs of the NewOrderSingles sent framed, with a CheckSum that holds, after a Logon. */
-    private static Set<String> executableOrders(byte[] stream) {
-        Set<String> orders = new HashSet<>();
+    /**
+     * The messages that may be orders the server executes: sent framed, with a CheckSum that holds, after one that
+     * may be a Logon. Told by their bytes, not by parsing fields, so that a field Philadelphia reads otherwise (a
+     * tag with leading zeros, a field without '=') cannot make the reference wrong: a Logon holds {@code =A|}, an
+     * order {@code =D|}.
+     */
+    private static List<byte[]> executableOrders(byte[] stream) {
+        List<byte[]> orders = new ArrayList<>();
         boolean logon = false;
         for (byte[] message : WellFramed.messages(stream, PhiladelphiaEngine.MAX_BODY_LENGTH)) {
-            String type = WellFramed.field(message, 35);
             if (!WellFramed.checkSumHolds(message)) {
                 continue;
             }
-            if ("A".equals(type)) {
-                logon = true;
-            } else if (logon && "D".equals(type)) {
-                orders.add(WellFramed.field(message, 11));
+            if (logon && holdsValue(message, "D")) {
+                orders.add(message);
             }
+            logon |= holdsValue(message, "A");
         }
         return orders;
+    }
+
+    /** Whether some field of {@code message} has the value {@code value}: {@code =value|} is in it. */
+    private static boolean holdsValue(byte[] message, String value) {
+        return new String(message, StandardCharsets.ISO_8859_1).contains("=" + value + "\u0001");
     }
 
     private static String text(byte[] bytes) {
