@@ -172,11 +172,14 @@ public record QuickFixJVariant(String name, boolean fileStore, boolean fileLog, 
         String bodyLength = "BodyLength (no CheckSum(10) where BodyLength says the body ends: the server closes the"
                 + " connection, as on any break of FIX framing; the client's MINA decoder drops the message)";
         String session = "CompIDs and MsgSeqNum (session)";
+        // QuickFIX/J skips the CheckSum check of a message it finds a structural error in (OrderAnswerer)
+        String checkSum = "CheckSum (a wrong one drops the message, or gets a Reject where QuickFIX/J also finds a"
+                + " repeated tag or a header field among the body's, since it then skips the check)";
         return switch (validation) {
-            case FULL -> "CheckSum (a wrong one drops the message); " + bodyLength + "; 8, 9, 35 first; against FIX44.xml:"
+            case FULL -> checkSum + "; " + bodyLength + "; 8, 9, 35 first; against FIX44.xml:"
                     + " required fields, field types and enumerated values, fields known to the message type, in order,"
                     + " with values, user-defined fields; SendingTime within 120 s (CheckLatency); " + session;
-            case GARBLED_ONLY -> "CheckSum (a wrong one drops the message); " + bodyLength + "; 8, 9, 35 first; "
+            case GARBLED_ONLY -> checkSum + "; " + bodyLength + "; 8, 9, 35 first; "
                     + session + "; not required fields, field types or values (ValidateIncomingMessage=N)";
             case NONE -> bodyLength + "; " + session + "; not the CheckSum (QuickFIX/J verifies it only with a"
                     + " data dictionary): an order with a wrong CheckSum is executed; not required fields, field types"

@@ -32,7 +32,22 @@ public final class GarbledOrders {
 
     /** A NewOrderSingle whose CheckSum(10) is one more than its bytes add up to. */
     public static byte[] wrongCheckSum(int seq, long stamp) {
+        return withWrongCheckSum(FixWire.newOrderSingle(seq, stamp));
+    }
+
+    /**
+     * A NewOrderSingle whose CheckSum(10) is wrong and whose last field, TimeInForce(59), comes twice: QuickFIX/J
+     * 3.0.0 stops parsing at the repeated tag, keeps the error on the message for a validating session to reject,
+     * and skips the CheckSum check, so every field an order needs is there (QuickFixJFuzzTest found it).
+     */
+    public static byte[] wrongCheckSumAndARepeatedTag(int seq, long stamp) {
         String good = new String(FixWire.newOrderSingle(seq, stamp), StandardCharsets.US_ASCII);
+        String body = good.substring(good.indexOf(FixWire.SOH + "35=") + 1, good.lastIndexOf("10="));
+        return withWrongCheckSum(FixWire.message(body + "59=" + PingPong.TIME_IN_FORCE + FixWire.SOH));
+    }
+
+    private static byte[] withWrongCheckSum(byte[] message) {
+        String good = new String(message, StandardCharsets.US_ASCII);
         int sum = Integer.parseInt(FixWire.field(good, 10));
         String wrong = String.format("%03d", (sum + 1) % 256);
         return (good.substring(0, good.length() - 4) + wrong + FixWire.SOH).getBytes(StandardCharsets.US_ASCII);

@@ -95,6 +95,8 @@ public final class FuzzSeeds {
             seeds.write(dir, "garbled-bodylength-order", concat(FixWire.logon(), wrongBodyLength));
             seeds.write(dir, "http-request", http);
         }
+        seeds.write(quickFixJ, "wrong-checksum-and-a-repeated-tag",
+                concat(FixWire.logon(), GarbledOrders.wrongCheckSumAndARepeatedTag(2, STAMP)));
         seeds.write(framing, "body-length-overflows-an-int",
                 ("8=FIX.4.4\u00019=4294967200\u0001" + "y".repeat(50)).getBytes(StandardCharsets.US_ASCII));
 
