@@ -14,6 +14,7 @@ import quickfix.mina.message.FIXProtocolCodecFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -58,9 +59,12 @@ final class MinaConnection {
         return cause instanceof ProtocolDecoderException && cause.getCause() != null ? cause.getCause() : cause;
     }
 
-    /** One read of {@code length} bytes from {@code offset}. */
+    /**
+     * One read of {@code length} bytes from {@code offset}, in a buffer of its own as MINA's socket reads make them:
+     * QuickFIX/J's decoder takes a buffer with nothing before its position (it looks for a header from index 0).
+     */
     void receive(byte[] bytes, int offset, int length) {
-        io.getFilterChain().fireMessageReceived(IoBuffer.wrap(bytes, offset, length));
+        io.getFilterChain().fireMessageReceived(IoBuffer.wrap(Arrays.copyOfRange(bytes, offset, offset + length)));
     }
 
     /** Whether the connection is being closed. */

@@ -1,6 +1,7 @@
 package dev.wirebench.fix.quickfixj;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.engine.ScriptedChannel;
 import dev.wirebench.fix.engine.WellFramed;
 import org.apache.mina.filter.codec.ProtocolDecoderException;
@@ -22,6 +23,7 @@ import quickfix.MessageUtils;
 import quickfix.NoopStoreFactory;
 import quickfix.Session;
 import quickfix.SessionSettings;
+import quickfix.ValidationSettings;
 import quickfix.field.BeginString;
 import quickfix.field.MsgType;
 
@@ -63,8 +65,8 @@ class QuickFixJFuzzTest {
      * unless it carries a structural error ({@code getException()}: QuickFIX/J 3.0.0 then skips the CheckSum check,
      * which is why {@link OrderAnswerer} rejects such a message, as {@code wrong-checksum-and-a-repeated-tag} shows),
      * validates or throws {@code IncorrectTagValue}, {@code FieldNotFound}, {@code IncorrectDataFormat} or
-     * {@code FieldException}, and, when it carries no error, its text parses back to the same text. Nothing
-     * else is thrown.
+     * {@code FieldException}, and, when it carries no error and passes QuickFIX/J's default checks, its text parses
+     * back to the same text. Nothing else is thrown.
      */
     @FuzzTest(maxDuration = "30s")
     @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -165,10 +167,22 @@ class QuickFixJFuzzTest {
             // the message for a validating session to reject; OrderAnswerer rejects it in the others
             assertTrue(message.getException() != null || WellFramed.checkSumHolds(text.getBytes(StandardCharsets.ISO_8859_1)),
                     about + ": parsed without an error though its CheckSum does not hold");
-            if (validatesIncoming && !validates(message, about)) {
+            try {
+                if (!PingPong.BEGIN_STRING.equals(message.getHeader().getString(BeginString.FIELD))) {
+                    // a later 8= among the body's fields replaced it: Session.next answers with a Logout, and
+                    // neither validates nor hands on the message
+                    return;
+                }
+            } catch (FieldNotFound cannotBe) {
+                throw new AssertionError(about + ": parsed without a BeginString", cannotBe);
+            }
+            if (validatesIncoming && !validates(message, session.getValidationSettings(), about)) {
                 return;
             }
-            if (message.getException() == null) {
+            // the round trip holds for what QuickFIX/J's default checks pass: a session that does not validate also
+            // takes, say, a group count with no group after it, which its own text then cannot carry back
+            // (group-count-without-its-group)
+            if (message.getException() == null && validates(message, new ValidationSettings(), about)) {
                 String again = message.toString();
                 try {
                     assertEquals(again, MessageSessionUtils.parse(session, again).toString(), about + ": round trip");
@@ -179,11 +193,11 @@ class QuickFixJFuzzTest {
         }
 
         /**
-         * Session.next's validation: true if it passed, false if it threw what QuickFIX/J documents. For FIX 4.4 the
-         * session and application dictionaries are the one FIX44.xml, so this is {@code DataDictionary.validate}
-         * with both, as Session.next calls it.
+         * Session.next's validation with {@code settings}: true if it passed, false if it threw what QuickFIX/J
+         * documents. For FIX 4.4 the session and application dictionaries are the one FIX44.xml, so this is
+         * {@code DataDictionary.validate} with both, as Session.next calls it.
          */
-        private boolean validates(Message message, String about) {
+        private boolean validates(Message message, ValidationSettings settings, String about) {
             try {
                 Message.Header header = message.getHeader();
                 String beginString = header.getString(BeginString.FIELD);
@@ -192,7 +206,7 @@ class QuickFixJFuzzTest {
                 DataDictionary applicationDictionary = MessageUtils.isAdminMessage(header.getString(MsgType.FIELD))
                         ? sessionDictionary : provider.getApplicationDataDictionary(MessageUtils.toApplVerID(beginString));
                 assertTrue(sessionDictionary == applicationDictionary, about + ": two dictionaries for FIX 4.4");
-                sessionDictionary.validate(message, session.getValidationSettings());
+                sessionDictionary.validate(message, settings);
                 return true;
             } catch (IncorrectTagValue | FieldNotFound | IncorrectDataFormat | FieldException documented) {
                 return false;
