@@ -18,6 +18,8 @@ final class OrderReader {
     static final int INVALID_TAG_NUMBER = 0;
     /** SessionRejectReason(373) 1: required tag missing. */
     static final int REQUIRED_TAG_MISSING = 1;
+    /** SessionRejectReason(373) 6: incorrect data format for value. */
+    static final int INCORRECT_DATA_FORMAT = 6;
     /** {@link #rejectedTag()} when no one tag is to blame. */
     static final int NO_TAG = 0;
 
@@ -42,6 +44,10 @@ final class OrderReader {
             // the generated decoder checks every value but reads each tag with a plain parse: Artio's session has
             // read the header's tags only, so a body tag that is not a number, or does not fit an int, ends up here
             return rejected(NO_TAG, INVALID_TAG_NUMBER, "NewOrderSingle has a tag that is not a number");
+        } catch (IndexOutOfBoundsException e) {
+            // Artio 0.175's decimal parser looks a power of ten up in a table of 19: 100E42 as a price or a quantity
+            // throws here rather than failing validation as other malformed values do
+            return rejected(NO_TAG, INCORRECT_DATA_FORMAT, "NewOrderSingle has a number Artio cannot read");
         }
         if (!order.validate()) {
             return rejected(order.invalidTagId(), order.rejectReason(), "NewOrderSingle fails validation at tag " + order.invalidTagId());
