@@ -46,8 +46,9 @@ class FixCodecFuzzTest {
      * The property: the bytes, in a heap and in a direct buffer of exactly their size past {@link #OFFSET} (so a read
      * past them fails), decode to an {@code Order} or throw a {@code CodecException} saying why, and traverse
      * returns or throws one, never anything else (an {@code Error} included); neither moves the position or the
-     * limit. When decode returns an order, traverse returns that order's checksum, and the codec writes the order
-     * again as bytes that decode to an equal order.
+     * limit. When decode returns an order, traverse returns that order's checksum (unless a string was not UTF-8,
+     * which decode reads as U+FFFD and traverse need not check), and the codec writes the order again as bytes that
+     * decode to an equal order.
      */
     private static void decodeAndTraverseEndInAnOrderOrCodecException(MessageCodec<Order> codec, byte[] bytes) {
         String what = codec.name() + ", bytes " + HexFormat.of().formatHex(bytes);
@@ -68,7 +69,9 @@ class FixCodecFuzzTest {
             assertEquals(src.capacity(), src.limit(), what + ": decode moved the limit");
             try {
                 long checksum = codec.traverse(src, bytes.length);
-                if (order != null) {
+                // traverse need not check UTF-8 (MessageCodec): decode makes bytes that are not of U+FFFD, traverse
+                // hashes them as they are
+                if (order != null && !replacedMalformedUtf8(order)) {
                     assertEquals(codec.messageType().checksum(order), checksum, what + ": traverse disagrees with decode");
                 }
             } catch (CodecException rejected) {
@@ -82,6 +85,10 @@ class FixCodecFuzzTest {
                 assertEquals(order, encodedAndDecoded(codec, order), what + ": the order written again reads differently");
             }
         }
+    }
+
+    private static boolean replacedMalformedUtf8(Order order) {
+        return (order.clOrdId() + order.account() + order.symbol()).indexOf('\uFFFD') >= 0;
     }
 
     private static Order encodedAndDecoded(MessageCodec<Order> codec, Order order) {
