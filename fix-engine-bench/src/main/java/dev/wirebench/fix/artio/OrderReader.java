@@ -45,7 +45,7 @@ final class OrderReader {
             // read the header's tags only, so a body tag that is not a number, or does not fit an int, ends up here
             return rejected(NO_TAG, INVALID_TAG_NUMBER, "NewOrderSingle has a tag that is not a number");
         } catch (IndexOutOfBoundsException e) {
-            // Artio 0.175's decimal parser looks a power of ten up in a table of 19: 100E42 as a price or a quantity
+            // Artio 0.175's decimal parser looks a power of ten up in a table of 20: 100E42 as a price or a quantity
             // throws here rather than failing validation as other malformed values do
             return rejected(NO_TAG, INCORRECT_DATA_FORMAT, "NewOrderSingle has a number Artio cannot read");
         }
