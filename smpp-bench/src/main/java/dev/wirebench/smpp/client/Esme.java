@@ -215,6 +215,15 @@ public final class Esme implements AutoCloseable {
         return session.stats();
     }
 
+    /**
+     * Completes once the connection has closed, however it closed (unbind, the SMSC, a broken link, an
+     * enquire_link unanswered), after every outstanding request has been failed: what a client that reconnects
+     * waits on.
+     */
+    public CompletableFuture<Void> whenClosed() {
+        return session.closed();
+    }
+
     /** Whether the connection is open (it closes on unbind, on the SMSC's unbind, or when it breaks). */
     public boolean isOpen() {
         return channel.isActive();
