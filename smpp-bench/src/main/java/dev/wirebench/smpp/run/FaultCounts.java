@@ -22,8 +22,8 @@ final class FaultCounts {
     static final String RECONNECTS = "reconnects";
     static final String FAILED_BINDS = "failed binds";
     static final String ENQUIRE_LINKS = "enquire_link sent";
-    /** enquire_link without an answer in time: each one found a dead link and closed its session. */
-    static final String ENQUIRE_UNANSWERED = "enquire_link unanswered";
+    /** Sessions closed for an enquire_link without an answer in time: each found its link dead. */
+    static final String DEAD_LINKS = "dead links";
 
     private FaultCounts() {
     }

@@ -75,7 +75,7 @@ final class SmppFaultReport {
         m.put(FaultCounts.UNACCOUNTED, "Unaccounted");
         m.put(FaultCounts.SLOTS_HELD, "Slots held");
         m.put(FaultCounts.RECONNECTS, "Reconnects");
-        m.put(FaultCounts.ENQUIRE_UNANSWERED, "Dead links (enquire_link)");
+        m.put(FaultCounts.DEAD_LINKS, "Dead links (enquire_link)");
         return m;
     }
 

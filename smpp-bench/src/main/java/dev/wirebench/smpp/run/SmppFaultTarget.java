@@ -121,13 +121,13 @@ final class SmppFaultTarget implements LoadTarget {
         long late = 0;
         long slotsHeld = 0;
         long enquireSent = 0;
-        long enquireAnswered = 0;
+        long deadLinks = 0;
         for (Esme e : esmes) {
             EsmeStats s = e.stats();
             late += s.unmatchedResponses();
             slotsHeld += s.inFlight();
             enquireSent += s.enquireLinksSent();
-            enquireAnswered += s.enquireLinksAnswered();
+            deadLinks += s.deadLink();
         }
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put(FaultCounts.SENT, sent.get());
@@ -141,7 +141,7 @@ final class SmppFaultTarget implements LoadTarget {
         counts.put(FaultCounts.RECONNECTS, reconnects.get());
         counts.put(FaultCounts.FAILED_BINDS, failedBinds.get());
         counts.put(FaultCounts.ENQUIRE_LINKS, enquireSent);
-        counts.put(FaultCounts.ENQUIRE_UNANSWERED, enquireSent - enquireAnswered);
+        counts.put(FaultCounts.DEAD_LINKS, deadLinks);
         return counts;
     }
 

@@ -71,4 +71,56 @@ class SmppFaultTargetTest {
             first.close();
         }
     }
+
+    @Test
+    @Timeout(120)
+    void shouldFindALinkThatIsDownDeadWithinTheKeepAliveAndTheTimeoutAndBindAgainOnceItIsBack() throws Exception {
+        dev.wirebench.harness.fault.FaultLink link;
+        try {
+            link = dev.wirebench.harness.fault.FaultLink.open(0);
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("the fault link cannot be made here: " + e.getMessage());
+            return;
+        }
+        SmppFaultTarget target = new SmppFaultTarget(8);
+        try (link; dev.wirebench.harness.ServerProcess smsc = dev.wirebench.harness.ServerProcess.start("the SMSC",
+                link.prefix(), java.util.List.of(), SmppCommand.class, java.util.List.of("--role", "server", "--bind",
+                        link.serverAddress(), "--port", "2775", dev.wirebench.harness.ServerProcess.UNTIL_INPUT_ENDS),
+                dev.wirebench.harness.ServerProcess.START_TIMEOUT)) {
+            RigPlan plan = new RigPlan(2, 8, Duration.ofMillis(500), Duration.ofSeconds(20), RigPlan.DEFAULT_WINDOW,
+                    Idle.BLOCK, Duration.ofSeconds(10), Duration.ofSeconds(60));
+            CompletableFuture<RigResult> run = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return Rig.run(target, smsc.address(), Load.CLOSED, plan, WindowListener.NONE, QUIET);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertTrue(Poll.until(() -> target.counts().get(FaultCounts.ANSWERED) > 1_000, 30_000), "traffic before");
+            link.down();
+            long down = System.nanoTime();
+            try {
+                // nothing closes the connections but the keep-alive: no FIN or RST crosses a link that is down
+                assertTrue(Poll.until(() -> target.counts().get(FaultCounts.DEAD_LINKS) >= 2, 20_000),
+                        "both sessions found the link dead: " + target.counts());
+                long found = System.nanoTime() - down;
+                long bound = SmppFaultTarget.ENQUIRE_LINK.plus(SmppTarget.REQUEST_TIMEOUT).plusSeconds(1).toNanos();
+                assertTrue(found < bound, "found dead after " + found / 1e6 + " ms");
+            } finally {
+                link.up();
+            }
+            assertTrue(Poll.until(() -> target.counts().get(FaultCounts.RECONNECTS) >= 2, 20_000),
+                    "both bound again once the link was back: " + target.counts());
+            long answered = target.counts().get(FaultCounts.ANSWERED);
+            assertTrue(Poll.until(() -> target.counts().get(FaultCounts.ANSWERED) > answered + 1_000, 20_000),
+                    "answers again: " + target.counts());
+            RigResult result = run.get(60, TimeUnit.SECONDS);
+            assertNull(result.failure());
+            Map<String, Long> counts = target.counts();
+            assertEquals(0, counts.get(FaultCounts.UNACCOUNTED), counts.toString());
+            assertEquals(0, counts.get(FaultCounts.SLOTS_HELD), counts.toString());
+        } finally {
+            target.close();
+        }
+    }
 }
