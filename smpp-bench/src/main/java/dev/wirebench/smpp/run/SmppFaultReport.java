@@ -34,6 +34,11 @@ import java.util.concurrent.TimeUnit;
 final class SmppFaultReport {
 
     static final String SUMMARY = "summary.md";
+    /**
+     * A suite of its own: its cases look like the clean sweep's (window, sessions) but were measured on another
+     * link, so compare and history must never pair one with the other.
+     */
+    static final String SUITE = "smpp-faults";
     private static final String LATENCY = "submit_sm";
     private static final String RECONNECT = "reconnect";
     /** The counts in table order, with their column headers. */
@@ -140,7 +145,7 @@ final class SmppFaultReport {
                 + " refused, timed out (" + SmppTarget.REQUEST_TIMEOUT.toSeconds() + " s, counted from its intended send"
                 + " time) or lost with its connection; unaccounted = sent minus those, and must be 0");
         settings.put("Seed", Long.toString(seed));
-        return RunResults.of(folder.path(), "smpp", "SMPP under faults", settings, failures, measures, histograms);
+        return RunResults.of(folder.path(), SUITE, "SMPP under faults", settings, failures, measures, histograms);
     }
 
     private static String events(Run r) {

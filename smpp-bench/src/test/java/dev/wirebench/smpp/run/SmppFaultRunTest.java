@@ -51,6 +51,7 @@ class SmppFaultRunTest {
             folder = folders.findFirst().orElseThrow();
         }
         RunResults run = ResultsFile.read(folder);
+        assertEquals("smpp-faults", run.suite(), "never compared with a clean-link sweep");
         assertEquals(0, value(run, FaultCounts.UNACCOUNTED), said);
         assertEquals(0, value(run, FaultCounts.SLOTS_HELD), said);
         assertTrue(value(run, FaultCounts.RECONNECTS) >= 2, "both sessions bound again after the restart: " + said);
