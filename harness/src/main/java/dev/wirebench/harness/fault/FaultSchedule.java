@@ -76,16 +76,30 @@ public final class FaultSchedule implements AutoCloseable {
                 }
                 if (next == nextFlap) {
                     flap();
-                    nextFlap += flapEvery;
+                    nextFlap = following(nextFlap, flapEvery);
                 } else {
                     restart();
-                    nextRestart += restartEvery;
+                    nextRestart = following(nextRestart, restartEvery);
                 }
             }
         } catch (IOException | RuntimeException e) {
             failure = "the fault schedule failed: " + e.getMessage();
             log.println("  " + failure);
         }
+    }
+
+    /**
+     * The next time on the schedule after {@code last} that is still ahead: a restart that took longer than the
+     * period (a cold JVM on a busy machine) skips the times it overran, so the server is never restarted again
+     * the moment it is back.
+     */
+    private static long following(long last, long every) {
+        long next = last + every;
+        long now = System.nanoTime();
+        while (next - now <= 0) {
+            next += every;
+        }
+        return next;
     }
 
     private void flap() throws IOException {
