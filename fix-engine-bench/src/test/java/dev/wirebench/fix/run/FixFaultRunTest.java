@@ -34,8 +34,9 @@ class FixFaultRunTest {
     @Test
     @Timeout(240)
     void shouldFillEveryOrderOnceThroughARestartAndSayWhichEnginesCannotPromiseIt() throws Exception {
-        try (FaultLink probe = FaultLink.open(0)) {
-            // the run makes its own
+        try {
+            // only whether one can be made: the run makes its own
+            FaultLink.open(0).close();
         } catch (IOException e) {
             Assumptions.abort("the fault link cannot be made here: " + e.getMessage());
         }

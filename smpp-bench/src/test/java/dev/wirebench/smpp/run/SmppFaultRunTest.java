@@ -33,8 +33,9 @@ class SmppFaultRunTest {
     @Test
     @Timeout(180)
     void shouldCarryOnThroughRestartsAndAccountForEverySubmit() throws Exception {
-        try (FaultLink probe = FaultLink.open(0)) {
-            // the run makes its own
+        try {
+            // only whether one can be made: the run makes its own
+            FaultLink.open(0).close();
         } catch (IOException e) {
             Assumptions.abort("the fault link cannot be made here: " + e.getMessage());
         }
