@@ -1,0 +1,134 @@
+package dev.wirebench.harness;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a JVM holds at one moment, the figures a soak watches for growth: the heap left after the latest
+ * collection (live data, which a leak grows, unlike the heap in use, which every allocation grows until the next
+ * collection), the collections so far, the heap in use, its live Java threads, and, from the OS, its resident set
+ * and its threads (the JVM's own GC and compiler threads too). A figure that cannot be known is -1.
+ *
+ * <p>Heap after GC is the sum over the heap pools of {@link MemoryPoolMXBean#getCollectionUsage()}: read from
+ * inside, costs nothing and forces no collection, so it does not disturb the latency measured beside it; it is the
+ * level after the latest collection, which may be older than the reading (see {@link #gcs}). RSS and OS threads
+ * come from {@code /proc/<pid>/status} (Linux); elsewhere they are -1 and a soak judges the Java threads instead.
+ *
+ * @param heapAfterGc bytes of heap in use after the latest collection, -1 before the first
+ * @param gcs         collections so far, every collector
+ * @param heapUsed    bytes of heap in use now, garbage included
+ * @param javaThreads live Java threads
+ * @param rss         resident set, bytes; -1 where {@code /proc} cannot tell
+ * @param osThreads   the process's threads as the OS counts them; -1 where {@code /proc} cannot tell
+ */
+public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaThreads, long rss, int osThreads) {
+
+    /** What a line of {@link #toLine()} starts with. */
+    public static final String LINE = "wirebench-resources";
+
+    /** This JVM's heap and Java threads, read from inside; RSS and OS threads are left unknown. */
+    public static JvmResources inside() {
+        long gcs = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gcs += Math.max(0, gc.getCollectionCount());
+        }
+        long afterGc = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage collected = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            if (collected != null) {
+                afterGc += collected.getUsed();
+            }
+        }
+        return new JvmResources(gcs == 0 ? -1 : afterGc, gcs,
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+                ManagementFactory.getThreadMXBean().getThreadCount(), -1, -1);
+    }
+
+    /** This JVM's figures, the OS's included where it can tell. */
+    public static JvmResources self() {
+        return inside().withOsFigures(ProcessHandle.current().pid());
+    }
+
+    /** The same with the OS's figures of process {@code pid}: its RSS and threads, or -1 where it cannot tell. */
+    public JvmResources withOsFigures(long pid) {
+        Map<String, Long> status = procStatus(Path.of("/proc", Long.toString(pid), "status"));
+        long rssKb = status.getOrDefault("VmRSS", -1L);
+        return new JvmResources(heapAfterGc, gcs, heapUsed, javaThreads, rssKb < 0 ? -1 : rssKb * 1024,
+                status.getOrDefault("Threads", -1L).intValue());
+    }
+
+    /** Figures none of which is known: a server that did not answer. */
+    public static JvmResources unknown() {
+        return new JvmResources(-1, -1, -1, -1, -1, -1);
+    }
+
+    /** The threads to judge: the OS's where known (they include the JVM's own), else the Java ones. */
+    public int threads() {
+        return osThreads >= 0 ? osThreads : javaThreads;
+    }
+
+    /** One line, for a server JVM to print and its parent to {@link #parse}. */
+    public String toLine() {
+        return String.format(Locale.ROOT, "%s heap-after-gc=%d gcs=%d heap-used=%d java-threads=%d rss=%d os-threads=%d",
+                LINE, heapAfterGc, gcs, heapUsed, javaThreads, rss, osThreads);
+    }
+
+    /**
+     * Reads a line of {@link #toLine()}.
+     *
+     * @throws IllegalArgumentException when it is not one, quoting it
+     */
+    public static JvmResources parse(String line) {
+        String[] parts = line.trim().split(" ");
+        Map<String, Long> values = new HashMap<>();
+        try {
+            if (!parts[0].equals(LINE)) {
+                throw new IllegalArgumentException();
+            }
+            for (int i = 1; i < parts.length; i++) {
+                int eq = parts[i].indexOf('=');
+                values.put(parts[i].substring(0, eq), Long.parseLong(parts[i].substring(eq + 1)));
+            }
+            return new JvmResources(values.get("heap-after-gc"), values.get("gcs"), values.get("heap-used"),
+                    Math.toIntExact(values.get("java-threads")), values.get("rss"),
+                    Math.toIntExact(values.get("os-threads")));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a line of resources: '" + line + "'");
+        }
+    }
+
+    /** The {@code Key: value} lines of a {@code /proc/<pid>/status} as numbers; empty where it cannot be read. */
+    private static Map<String, Long> procStatus(Path file) {
+        Map<String, Long> values = new HashMap<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException | RuntimeException noProc) {
+            // not Linux, or the process is gone
+            return values;
+        }
+        for (String line : lines) {
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String[] value = line.substring(colon + 1).trim().split("\\s+");
+            try {
+                values.put(line.substring(0, colon), Long.parseLong(value[0]));
+            } catch (NumberFormatException notANumber) {
+                // State, Name and the like
+            }
+        }
+        return values;
+    }
+}
