@@ -19,22 +19,45 @@ import java.util.Map;
  * collection), the collections so far, the heap in use, its live Java threads, and, from the OS, its resident set
  * and its threads (the JVM's own GC and compiler threads too). A figure that cannot be known is -1.
  *
- * <p>Heap after GC is the sum over the heap pools of {@link MemoryPoolMXBean#getCollectionUsage()}: read from
- * inside, costs nothing and forces no collection, so it does not disturb the latency measured beside it; it is the
- * level after the latest collection, which may be older than the reading (see {@link #gcs}). RSS and OS threads
- * come from {@code /proc/<pid>/status} (Linux); elsewhere they are -1 and a soak judges the Java threads instead.
+ * <p>Heap after GC is the sum over the heap pools of {@link MemoryPoolMXBean#getCollectionUsage()}, read from
+ * inside: the level after the latest collection. A JVM that collects on its own (one that allocates) is read as it
+ * is, no collection forced, so the latency measured beside it is not disturbed; {@link #answer()}, what a server
+ * tells its parent, asks for one ({@link System#gc()}) only when none has run since its previous answer, so that a
+ * server that allocates little still tells the level of now, at the price of one pause per sample at most. RSS and
+ * OS threads come from {@code /proc/<pid>/status} (Linux); elsewhere they are -1 and a soak judges the Java threads.
  *
  * @param heapAfterGc bytes of heap in use after the latest collection, -1 before the first
  * @param gcs         collections so far, every collector
+ * @param forcedGcs   of those, asked for by {@link #answer()}
  * @param heapUsed    bytes of heap in use now, garbage included
  * @param javaThreads live Java threads
  * @param rss         resident set, bytes; -1 where {@code /proc} cannot tell
  * @param osThreads   the process's threads as the OS counts them; -1 where {@code /proc} cannot tell
  */
-public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaThreads, long rss, int osThreads) {
+public record JvmResources(long heapAfterGc, long gcs, long forcedGcs, long heapUsed, int javaThreads, long rss,
+                           int osThreads) {
 
     /** What a line of {@link #toLine()} starts with. */
     public static final String LINE = "wirebench-resources";
+
+    /** The collections counted at the previous {@link #answer()}, and those it asked for. */
+    private static long gcsAnswered = -1;
+    private static long forced;
+
+    /**
+     * What a server JVM tells its parent: {@link #inside()}, after a collection asked for when none has run since
+     * the previous answer (or ever), so that the heap after GC is not that of long ago.
+     */
+    public static synchronized JvmResources answer() {
+        JvmResources now = inside();
+        if (now.gcs() == gcsAnswered || now.heapAfterGc() < 0) {
+            System.gc();
+            forced++;
+            now = inside();
+        }
+        gcsAnswered = now.gcs();
+        return new JvmResources(now.heapAfterGc(), now.gcs(), forced, now.heapUsed(), now.javaThreads(), -1, -1);
+    }
 
     /** This JVM's heap and Java threads, read from inside; RSS and OS threads are left unknown. */
     public static JvmResources inside() {
@@ -49,7 +72,7 @@ public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaTh
                 afterGc += collected.getUsed();
             }
         }
-        return new JvmResources(gcs == 0 ? -1 : afterGc, gcs,
+        return new JvmResources(gcs == 0 ? -1 : afterGc, gcs, 0,
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 ManagementFactory.getThreadMXBean().getThreadCount(), -1, -1);
     }
@@ -63,13 +86,13 @@ public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaTh
     public JvmResources withOsFigures(long pid) {
         Map<String, Long> status = procStatus(Path.of("/proc", Long.toString(pid), "status"));
         long rssKb = status.getOrDefault("VmRSS", -1L);
-        return new JvmResources(heapAfterGc, gcs, heapUsed, javaThreads, rssKb < 0 ? -1 : rssKb * 1024,
+        return new JvmResources(heapAfterGc, gcs, forcedGcs, heapUsed, javaThreads, rssKb < 0 ? -1 : rssKb * 1024,
                 status.getOrDefault("Threads", -1L).intValue());
     }
 
     /** Figures none of which is known: a server that did not answer. */
     public static JvmResources unknown() {
-        return new JvmResources(-1, -1, -1, -1, -1, -1);
+        return new JvmResources(-1, -1, -1, -1, -1, -1, -1);
     }
 
     /** The threads to judge: the OS's where known (they include the JVM's own), else the Java ones. */
@@ -79,8 +102,8 @@ public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaTh
 
     /** One line, for a server JVM to print and its parent to {@link #parse}. */
     public String toLine() {
-        return String.format(Locale.ROOT, "%s heap-after-gc=%d gcs=%d heap-used=%d java-threads=%d rss=%d os-threads=%d",
-                LINE, heapAfterGc, gcs, heapUsed, javaThreads, rss, osThreads);
+        return String.format(Locale.ROOT, "%s heap-after-gc=%d gcs=%d forced-gcs=%d heap-used=%d java-threads=%d rss=%d"
+                + " os-threads=%d", LINE, heapAfterGc, gcs, forcedGcs, heapUsed, javaThreads, rss, osThreads);
     }
 
     /**
@@ -99,7 +122,8 @@ public record JvmResources(long heapAfterGc, long gcs, long heapUsed, int javaTh
                 int eq = parts[i].indexOf('=');
                 values.put(parts[i].substring(0, eq), Long.parseLong(parts[i].substring(eq + 1)));
             }
-            return new JvmResources(values.get("heap-after-gc"), values.get("gcs"), values.get("heap-used"),
+            return new JvmResources(values.get("heap-after-gc"), values.get("gcs"), values.get("forced-gcs"),
+                    values.get("heap-used"),
                     Math.toIntExact(values.get("java-threads")), values.get("rss"),
                     Math.toIntExact(values.get("os-threads")));
         } catch (RuntimeException e) {

@@ -149,7 +149,7 @@ public final class ServerProcess implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 // the end of input is the signal; the one thing asked on the way is what this JVM holds
                 if (line.equals(ASK_RESOURCES)) {
-                    System.out.println(JvmResources.inside().toLine());
+                    System.out.println(JvmResources.answer().toLine());
                     System.out.flush();
                 }
             }

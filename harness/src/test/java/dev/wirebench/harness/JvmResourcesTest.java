@@ -91,6 +91,8 @@ class JvmResourcesTest {
             assertTrue(before.heapAfterGc() >= 0 && before.gcs() >= 1, "before: " + before);
             assertTrue(after.heapAfterGc() - before.heapAfterGc() >= 3L * HOARD, before + " then " + after);
             assertTrue(after.gcs() >= before.gcs() + 3, before + " then " + after);
+            // it collected on its own each time: nothing was asked for
+            assertEquals(0, after.forcedGcs(), after.toString());
             assertTrue(after.javaThreads() >= before.javaThreads() + 3, before + " then " + after);
             if (PROC) {
                 assertTrue(after.rss() - before.rss() >= 3L * HOARD * 9 / 10, before + " then " + after);
@@ -102,6 +104,23 @@ class JvmResourcesTest {
             // nothing this JVM did: it kept none of it
             JvmResources self = JvmResources.self();
             assertTrue(self.heapAfterGc() < after.heapAfterGc() || self.heapAfterGc() < 0, self + " vs " + after);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void asksAServerThatHasNotCollectedSinceItsLastAnswerForACollection() throws Exception {
+        try (ServerProcess server = ServerProcess.start("the hoarder", List.of("-Xmx512m"), Hoarder.class,
+                List.of(ServerProcess.UNTIL_INPUT_ENDS), ServerProcess.START_TIMEOUT)) {
+            JvmResources first = server.resources(Duration.ofSeconds(30));
+            hoard(server.address());
+            // idle since: no collection of its own between these two answers
+            JvmResources second = server.resources(Duration.ofSeconds(30));
+            JvmResources third = server.resources(Duration.ofSeconds(30));
+            assertEquals(0, second.forcedGcs(), second.toString());
+            assertEquals(1, third.forcedGcs(), third.toString());
+            assertEquals(second.gcs() + 1, third.gcs(), second + " then " + third);
+            assertTrue(third.heapAfterGc() >= HOARD && first.heapAfterGc() < HOARD, first + " then " + third);
         }
     }
 
@@ -129,7 +148,7 @@ class JvmResourcesTest {
 
     @Test
     void writesAndReadsItsLine() {
-        JvmResources r = new JvmResources(123, 4, 5678, 9, -1, -1);
+        JvmResources r = new JvmResources(123, 4, 1, 5678, 9, -1, -1);
         assertEquals(r, JvmResources.parse(r.toLine()));
         assertEquals("not a line of resources: 'wirebench-resources heap-after-gc=x'",
                 assertThrows(IllegalArgumentException.class,

@@ -45,7 +45,7 @@ public final class ResourceSampler implements AutoCloseable {
         }
 
         private static String csv(JvmResources r) {
-            return r.heapAfterGc() + "," + r.gcs() + "," + r.heapUsed() + "," + r.javaThreads() + "," + r.rss() + ","
+            return r.heapAfterGc() + "," + r.gcs() + "," + r.forcedGcs() + "," + r.heapUsed() + "," + r.javaThreads() + "," + r.rss() + ","
                     + r.osThreads();
         }
     }
@@ -71,7 +71,7 @@ public final class ResourceSampler implements AutoCloseable {
     }
 
     private static String columns(String who) {
-        return String.join(",", List.of(who + "_heap_after_gc_bytes", who + "_gcs", who + "_heap_used_bytes",
+        return String.join(",", List.of(who + "_heap_after_gc_bytes", who + "_gcs", who + "_forced_gcs", who + "_heap_used_bytes",
                 who + "_java_threads", who + "_rss_bytes", who + "_os_threads"));
     }
 

@@ -102,11 +102,12 @@ public final class SoakReport {
                 : String.format(Locale.ROOT, "%.2g min (a sixth of the soak)", plan.baselineMinutes());
         List<ResourceSampler.Sample> s = result.samples();
         long gcs = s.isEmpty() ? 0 : s.get(s.size() - 1).server().gcs() - Math.max(0, s.get(0).server().gcs());
+        long forced = s.isEmpty() ? 0 : s.get(s.size() - 1).server().forcedGcs() - Math.max(0, s.get(0).server().forcedGcs());
         return "A level is the median of the samples in the first (or the last) " + baseline + "; growth is last over "
                 + "first; the slope is the least-squares fit over every sample. Heap after GC is the heap in use after"
-                + " the latest collection before each sample (the heap pools' collection usage, read inside the JVM, no"
-                + " collection forced); the server collected " + gcs + " times during the soak"
-                + (gcs == 0 ? ", so its heap after GC is that of a collection before it, and cannot show growth" : "")
+                + " the latest collection before each sample (the heap pools' collection usage, read inside the JVM);"
+                + " the server collected " + gcs + " times during the soak, " + forced + " of them asked for (System.gc())"
+                + " by a sample that found no collection since the one before, whose pause is in that minute's latency"
                 + ". RSS and threads are the OS's (`/proc/<pid>/status`: VmRSS, Threads, the JVM's own threads"
                 + " included); where there is no `/proc`, RSS is unknown and threads are the live Java threads.";
     }

@@ -40,7 +40,7 @@ class ResourceSamplerTest {
         };
         ResourceSampler sampler = new ResourceSampler(() -> {
             int n = reads.incrementAndGet();
-            return new JvmResources(1_000_000L * n, n, 2_000_000, 10 + n, 50_000_000, 20 + n);
+            return new JvmResources(1_000_000L * n, n, 0, 2_000_000, 10 + n, 50_000_000, 20 + n);
         }, Duration.ofMillis(20), csv, new PrintStream(new ByteArrayOutputStream()));
         WindowListener sampling = sampler.startingWith(log);
         assertEquals(0, reads.get(), "sampled before the measured time began");
@@ -60,7 +60,7 @@ class ResourceSamplerTest {
         List<String> lines = Files.readAllLines(csv);
         assertEquals(ResourceSampler.HEADER, lines.get(0));
         assertEquals(samples.size() + 1, lines.size());
-        assertTrue(lines.get(3).matches("[0-9.]+,3000000,3,2000000,13,50000000,23,.*"), lines.get(3));
+        assertTrue(lines.get(3).matches("[0-9.]+,3000000,3,0,2000000,13,50000000,23,.*"), lines.get(3));
         assertEquals(taken, reads.get(), "sampled after it was stopped");
     }
 }

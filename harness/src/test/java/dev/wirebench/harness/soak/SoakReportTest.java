@@ -13,13 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SoakReportTest {
 
     private static final SoakPlan THIRTY_MINUTES = new SoakPlan(Duration.ofMinutes(30), Duration.ofMinutes(1));
-    private static final JvmResources CLIENT = new JvmResources(40_000_000, 100, 60_000_000, 12, 200_000_000, 30);
+    private static final JvmResources CLIENT = new JvmResources(40_000_000, 100, 0, 60_000_000, 12, 200_000_000, 30);
 
     /** 31 samples, a minute apart: a flat heap and thread count, an RSS of 100 MB plus {@code rssPerMinute}. */
     private static Soak.Result soak(long rssPerMinute) {
         List<ResourceSampler.Sample> samples = new ArrayList<>();
         for (int m = 0; m <= 30; m++) {
-            JvmResources server = new JvmResources(20_000_000 + (m % 2) * 500_000, 10L * m + 1, 50_000_000, 20, 100_000_000
+            JvmResources server = new JvmResources(20_000_000 + (m % 2) * 500_000, 10L * m + 1, m / 2, 50_000_000, 20, 100_000_000
                     + rssPerMinute * m, 40);
             samples.add(new ResourceSampler.Sample(m, server, CLIENT));
         }
@@ -45,6 +45,6 @@ class SoakReportTest {
                 report.verdict());
         assertTrue(report.markdown().contains("| server | threads | 40 | 40 | +0.0% | +0.00 | within 10% |"),
                 report.markdown());
-        assertTrue(report.markdown().contains("the server collected 300 times during the soak"), report.markdown());
+        assertTrue(report.markdown().contains("the server collected 300 times during the soak, 15 of them asked for"), report.markdown());
     }
 }
