@@ -281,21 +281,6 @@ class FixCommandTest {
     }
 
     @Test
-    @Timeout(300)
-    void shouldSoakAtEightyPercentOfTheKneeASweepFindsFirst() throws Exception {
-        Path results = dir.resolve("results");
-        Ran ran = fix("--engines", "raw", "--soak", "2s", "--sample-every", "1s", "--warmup", "0s", "--duration", "300ms",
-                "--results-dir", results.toString());
-        assertEquals(0, ran.status(), ran.out() + ran.err());
-        java.util.regex.Matcher knee = java.util.regex.Pattern.compile("Soaking raw at (\\d+)/s \\(80% of the knee a "
-                + "sweep found in this run, before the soak and against a server JVM of its own: held (\\d+)/s").matcher(ran.out());
-        assertTrue(knee.find(), ran.out());
-        assertEquals(Math.round(Long.parseLong(knee.group(2)) * 0.8), Long.parseLong(knee.group(1)));
-        String summary = Files.readString(onlyRunFolder(results).resolve("summary.md"));
-        assertTrue(summary.contains("- Soak rate: 80% of the knee a sweep found in this run"), summary);
-    }
-
-    @Test
     void shouldRefuseBadOptionsInOneLineWithoutAFolder() {
         Ran ran = fix("--engines", "ideafix", "--results-dir", dir.toString());
         assertEquals(1, ran.status());
