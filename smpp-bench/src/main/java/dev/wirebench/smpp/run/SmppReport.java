@@ -217,7 +217,10 @@ final class SmppReport {
 
     /** The table and what follows it, as the console shows them. */
     String text() {
-        StringBuilder text = new StringBuilder(SummaryMarkdown.text(results(), layout(false)));
+        // the soak's resources are markdown for the summary; the console gets their own text after this
+        Layout layout = layout(false);
+        StringBuilder text = new StringBuilder(SummaryMarkdown.text(results(), new Layout(layout.notes(),
+                layout.sections().stream().filter(s -> !s.columns().isEmpty()).toList(), List.of())));
         String goal = goal();
         if (goal != null) {
             text.append(goal).append('\n');
