@@ -1,5 +1,7 @@
 package dev.wirebench.harness;
 
+import com.sun.management.GcInfo;
+
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -9,9 +11,11 @@ import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a JVM holds at one moment, the figures a soak watches for growth: the heap left after the latest
@@ -19,12 +23,15 @@ import java.util.Map;
  * collection), the collections so far, the heap in use, its live Java threads, and, from the OS, its resident set
  * and its threads (the JVM's own GC and compiler threads too). A figure that cannot be known is -1.
  *
- * <p>Heap after GC is the sum over the heap pools of {@link MemoryPoolMXBean#getCollectionUsage()}, read from
- * inside: the level after the latest collection. A JVM that collects on its own (one that allocates) is read as it
- * is, no collection forced, so the latency measured beside it is not disturbed; {@link #answer()}, what a server
- * tells its parent, asks for one ({@link System#gc()}) only when none has run since its previous answer, so that a
- * server that allocates little still tells the level of now, at the price of one pause per sample at most. RSS and
- * OS threads come from {@code /proc/<pid>/status} (Linux); elsewhere they are -1 and a soak judges the Java threads.
+ * <p>Heap after GC is the heap in use at the end of the latest collection (HotSpot's {@link GcInfo}; elsewhere the
+ * heap pools' {@link MemoryPoolMXBean#getCollectionUsage()}), read from inside. After a young collection it holds
+ * the old generation as it stands, garbage there included until a mixed or full collection takes it: a level that
+ * climbs and falls back is that; one that climbs for the whole soak is not. A JVM that collects on its own (one
+ * that allocates) is read as it is, no collection forced, so the latency measured beside it is not disturbed;
+ * {@link #answer()}, what a server tells its parent, asks for one ({@link System#gc()}) only when none has run since
+ * its previous answer, so that a server that allocates little still tells the level of now, at the price of one
+ * pause per sample at most. RSS and OS threads come from {@code /proc/<pid>/status} (Linux); elsewhere they are -1
+ * and a soak judges the Java threads.
  *
  * @param heapAfterGc bytes of heap in use after the latest collection, -1 before the first
  * @param gcs         collections so far, every collector
@@ -61,18 +68,34 @@ public record JvmResources(long heapAfterGc, long gcs, long forcedGcs, long heap
 
     /** This JVM's heap and Java threads, read from inside; RSS and OS threads are left unknown. */
     public static JvmResources inside() {
-        long gcs = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            gcs += Math.max(0, gc.getCollectionCount());
-        }
-        long afterGc = 0;
+        Set<String> heapPools = new HashSet<>();
+        long collectionUsage = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            MemoryUsage collected = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
-            if (collected != null) {
-                afterGc += collected.getUsed();
+            if (pool.getType() == MemoryType.HEAP) {
+                heapPools.add(pool.getName());
+                MemoryUsage collected = pool.getCollectionUsage();
+                collectionUsage += collected == null ? 0 : collected.getUsed();
             }
         }
-        return new JvmResources(gcs == 0 ? -1 : afterGc, gcs, 0,
+        long gcs = 0;
+        long latestEnd = -1;
+        long afterLatest = -1;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            gcs += Math.max(0, gc.getCollectionCount());
+            GcInfo info = gc instanceof com.sun.management.GarbageCollectorMXBean hotspot ? hotspot.getLastGcInfo() : null;
+            if (info != null && info.getEndTime() >= latestEnd) {
+                latestEnd = info.getEndTime();
+                afterLatest = 0;
+                for (Map.Entry<String, MemoryUsage> pool : info.getMemoryUsageAfterGc().entrySet()) {
+                    afterLatest += heapPools.contains(pool.getKey()) ? pool.getValue().getUsed() : 0;
+                }
+            }
+        }
+        // a pool's collection usage is only renewed when that pool is collected (G1's old gen: at a mixed or full
+        // collection), so after a young collection their sum leaves out what it promoted; the latest collection's
+        // own figures do not, and are what a GC log calls the heap after it
+        long afterGc = gcs == 0 ? -1 : afterLatest >= 0 ? afterLatest : collectionUsage;
+        return new JvmResources(afterGc, gcs, 0,
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
                 ManagementFactory.getThreadMXBean().getThreadCount(), -1, -1);
     }

@@ -105,7 +105,8 @@ public final class SoakReport {
         long forced = s.isEmpty() ? 0 : s.get(s.size() - 1).server().forcedGcs() - Math.max(0, s.get(0).server().forcedGcs());
         return "A level is the median of the samples in the first (or the last) " + baseline + "; growth is last over "
                 + "first; the slope is the least-squares fit over every sample. Heap after GC is the heap in use after"
-                + " the latest collection before each sample (the heap pools' collection usage, read inside the JVM);"
+                + " the latest collection before each sample (read inside the JVM; after a young collection it holds"
+                + " the old generation's garbage until a mixed or full one takes it);"
                 + " the server collected " + gcs + " times during the soak, " + forced + " of them asked for (System.gc())"
                 + " by a sample that found no collection since the one before, whose pause is in that minute's latency"
                 + ". RSS and threads are the OS's (`/proc/<pid>/status`: VmRSS, Threads, the JVM's own threads"
