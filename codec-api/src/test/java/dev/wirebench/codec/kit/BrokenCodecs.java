@@ -147,6 +147,47 @@ final class BrokenCodecs {
         }
     }
 
+    /** Trusts a length it reads from the bytes and allocates it before looking further, as a naive reader would. */
+    static final class AllocatesWhatALengthClaims extends ToyUserCodec {
+        /** Where the allocation goes, so that no compiler can drop it. */
+        byte[] lastScratch;
+
+        @Override
+        protected User decode(ByteBuffer src, int offset, int length) {
+            if (length >= 4) {
+                lastScratch = new byte[Math.min(src.getInt(offset) & Integer.MAX_VALUE, 32 << 20)];
+            }
+            return super.decode(src, offset, length);
+        }
+    }
+
+    /** Its traverse answers a checksum for any bytes: right for every user, where decode rejects the rest. */
+    static final class TraverseChecksNothing extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            try {
+                return super.traverse(src, offset, length);
+            } catch (RuntimeException notAUser) {
+                return length;
+            }
+        }
+    }
+
+    /**
+     * Writes the roles of active users only: every fixture round-trips (the inactive one has no roles), but an
+     * inactive user with roles, which decode accepts, does not come back.
+     */
+    static final class ForgetsTheRolesOfInactiveUsers extends ToyUserCodec {
+        @Override
+        protected int encode(User user, ByteBuffer dst, int offset, int limit) {
+            if (user.active()) {
+                return super.encode(user, dst, offset, limit);
+            }
+            return super.encode(new User(user.id(), user.username(), user.email(), user.age(), false, user.createdAt(),
+                    List.of()), dst, offset, limit);
+        }
+    }
+
     // measurement faults, under the contract every codec passes
 
     static final class DropsAFieldContract extends MeasurementContract {
