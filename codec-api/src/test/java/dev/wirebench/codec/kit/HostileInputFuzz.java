@@ -1,6 +1,7 @@
 package dev.wirebench.codec.kit;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.wirebench.codec.CodecException;
 import dev.wirebench.codec.CodecProvider;
 import dev.wirebench.codec.Conformance;
 import dev.wirebench.codec.MessageCodec;
@@ -72,11 +73,12 @@ public abstract class HostileInputFuzz {
     protected abstract CodecProvider provider();
 
     /**
-     * Whether {@code codec}'s traverse may return a checksum for bytes its decode rejects: false unless the codec
-     * documents a check that only decode makes ({@link MessageCodec#traverse} allows leaving out a check that would
-     * cost an allocation, such as a map key seen twice). Override to say so, naming the check.
+     * Whether {@code codec}'s traverse may return a checksum for bytes its decode rejects for {@code why} (decode's
+     * {@link CodecException} message): false unless the codec documents a check that only decode makes
+     * ({@link MessageCodec#traverse} may leave out a check that would cost an allocation, such as a map key seen
+     * twice). Override to allow exactly that check.
      */
-    protected boolean traverseMayAcceptWhatDecodeRejects(MessageCodec<?> codec) {
+    protected boolean traverseMayAcceptWhatDecodeRejects(MessageCodec<?> codec, String why) {
         return false;
     }
 
@@ -88,7 +90,7 @@ public abstract class HostileInputFuzz {
      *   <li>the same whether the bytes past the length are the rest of the body and a second copy of it, or those
      *       bytes inverted: nothing past the length is read;</li>
      *   <li>traverse agrees with decode: the checksum of decode's message, or a rejection where decode rejects
-     *       (see {@link #traverseMayAcceptWhatDecodeRejects});</li>
+     *       (but see {@link #traverseMayAcceptWhatDecodeRejects});</li>
      *   <li>a decoded message encodes again into bytes that decode to an equal message and traverse to its
      *       checksum;</li>
      *   <li>decode and traverse together allocate at most 16 MiB, and finish within the timeout.</li>
@@ -120,8 +122,12 @@ public abstract class HostileInputFuzz {
         Object decoded = answer.get(0);
         Object traversed = answer.get(1);
         if (decoded == REJECTED) {
-            if (traversed != REJECTED && !traverseMayAcceptWhatDecodeRejects(codec)) {
-                fail(codec.name() + ": traverse returned a checksum for " + length + " bytes that decode rejects");
+            if (traversed != REJECTED) {
+                String why = whyDecodeRejects(codec, followed, length);
+                if (!traverseMayAcceptWhatDecodeRejects(codec, why)) {
+                    fail(codec.name() + ": traverse returned a checksum for " + length + " bytes that decode rejects ("
+                            + why + ")");
+                }
             }
             return;
         }
@@ -131,6 +137,15 @@ public abstract class HostileInputFuzz {
         long expected = checksum(codec.messageType(), decoded);
         assertEquals(expected, traversed, codec.name() + ": traverse disagrees with the checksum of decode's message");
         encodesAgain(codec, decoded, expected);
+    }
+
+    private static String whyDecodeRejects(MessageCodec<?> codec, byte[] bytes, int length) {
+        try {
+            codec.decode(ByteBuffer.wrap(bytes), length);
+            return "it did not, this time";
+        } catch (RuntimeException e) {
+            return e.getMessage();
+        }
     }
 
     /** The message decode gave, written again, reads back equal: nothing decode accepts is lost on the way. */
