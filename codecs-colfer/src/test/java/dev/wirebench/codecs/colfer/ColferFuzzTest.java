@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.colfer;
 
 import dev.wirebench.codec.CodecProvider;
+import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.kit.HostileInputFuzz;
 
 /**
@@ -13,5 +14,14 @@ class ColferFuzzTest extends HostileInputFuzz {
     @Override
     protected CodecProvider provider() {
         return new ColferCodecProvider();
+    }
+
+    /**
+     * Only decode sees a map key twice: traverse would need a set per call (see the README's Errors). The regression
+     * input {@code regression-map-key-twice-decode-only} is such a message, written with the generated struct.
+     */
+    @Override
+    protected boolean traverseMayAcceptWhatDecodeRejects(MessageCodec<?> codec, String why) {
+        return why.endsWith(" repeats the key of an earlier entry");
     }
 }
