@@ -71,6 +71,24 @@ class ForyHostileInputTest {
         assertRejected(userXlang, USER_XLANG_HEX.replace("0c046502", "0cffffffff0f6502"), "");
     }
 
+    /**
+     * Fory builds a string in place with the coder its header names: UTF-16 bytes of Latin-1 text would become a string
+     * that equals no string of its text (the fuzzer's first Fory finding: an empty one), and coder 3 one the JDK has no
+     * coder for. The e-mail {@code "e"} is {@code 04 65}: header (1 byte << 2 | coder 0, Latin-1), then the byte.
+     */
+    @Test
+    void refusesAStringWhoseBytesAreNotInTheFormTheJdkWouldHoldThem() {
+        String latin1AsUtf16 = "User.email: a UTF-16 string of 1 characters that all fit Latin-1";
+        assertRejected(user, USER_HEX.replace("ff0465ff", "ff096500ff"), latin1AsUtf16);
+        assertRejected(userXlang, USER_XLANG_HEX.replace("0c046502", "0c09650002"), latin1AsUtf16);
+        assertRejected(userXlang, USER_XLANG_HEX.replace("0c046502", "0c0102"), "User.email: a UTF-16 string of 0 characters");
+        assertRejected(user, USER_HEX.replace("ff0465ff", "ff0765ff"), "User.email: a string of coder 3");
+        // the same e-mail as UTF-16 that needs it, "\u0100", is read
+        User read = user.decode(ByteBuffer.wrap(HexFormat.of().parseHex(USER_HEX.replace("ff0465ff", "ff090001ff"))),
+                USER_HEX.length() / 2 + 1);
+        assertEquals("\u0100", read.email());
+    }
+
     @Test
     void refusesNestingBeyondFiftyLevels() {
         // the metadata map an unmodifiable map of an unmodifiable map ... 100,000 times: 200 KB
