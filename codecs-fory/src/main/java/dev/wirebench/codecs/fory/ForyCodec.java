@@ -158,7 +158,7 @@ final class ForyCodec<T> extends AbstractMessageCodec<T> {
         if (read != length) {
             throw malformed("the message ends after " + read + " of its " + length + " bytes");
         }
-        CanonicalStrings.check(message);
+        WellFormedMessages.check(message);
         return message;
     }
 

@@ -8,6 +8,7 @@ import dev.wirebench.codec.message.BookEntry;
 import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.ExecutionStatus;
 import dev.wirebench.codec.message.InfrastructureExecution;
+import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codec.message.Side;
 import dev.wirebench.codec.message.TriggerType;
 import dev.wirebench.codec.message.User;
@@ -87,6 +88,17 @@ class ForyHostileInputTest {
         User read = user.decode(ByteBuffer.wrap(HexFormat.of().parseHex(USER_HEX.replace("ff0465ff", "ff090001ff"))),
                 USER_HEX.length() / 2 + 1);
         assertEquals("\u0100", read.email());
+    }
+
+    /**
+     * xlang mode reads a list's elements with the types their bytes name, and the record's constructor copies the list
+     * without looking: these bytes, the fuzzer's, make market data whose first entry is a {@code Boolean}.
+     */
+    @Test
+    void refusesAListElementOfAnotherTypeThanTheList() {
+        ForyCodec<MarketData> marketData = new ForyCodec<>(MessageType.MARKET_DATA, Language.XLANG);
+        assertRejected(marketData, "01ff1b018ef98949290e02023b010c003200480b000000000000005169723dd8c8dc98007d",
+                "MarketData.entries[0] is a java.lang.Boolean, not a BookEntry");
     }
 
     @Test
