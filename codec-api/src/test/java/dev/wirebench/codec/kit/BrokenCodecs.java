@@ -174,6 +174,25 @@ final class BrokenCodecs {
     }
 
     /**
+     * Decode reads any byte but 0 as {@code active}, where traverse refuses all but the 0 and 1 encode writes: stricter
+     * than decode on bytes encode never wrote, as a traverse beside a coercing library's decode is.
+     */
+    static final class TraverseRefusesWhatDecodeCoerces extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            ByteBuffer in = src.slice(offset, length);
+            in.position(8);
+            in.position(in.position() + 2 + Short.toUnsignedInt(in.getShort(in.position()))); // username
+            in.position(in.position() + 2 + Short.toUnsignedInt(in.getShort(in.position()))); // e-mail
+            byte active = in.get(in.position() + 4);
+            if (active != 0 && active != 1) {
+                throw malformed("active is " + active + ", not 0 or 1");
+            }
+            return super.traverse(src, offset, length);
+        }
+    }
+
+    /**
      * Writes the roles of active users only: every fixture round-trips (the inactive one has no roles), but an
      * inactive user with roles, which decode accepts, does not come back.
      */

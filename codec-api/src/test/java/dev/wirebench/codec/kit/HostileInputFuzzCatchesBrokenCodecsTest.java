@@ -85,6 +85,30 @@ class HostileInputFuzzCatchesBrokenCodecsTest {
     }
 
     @Test
+    void failsACodecWhoseTraverseRejectsWhatDecodeAcceptsUnlessItSaysSo() {
+        byte[] body = encoded(new User(7L, "u", "e", 1, true, 2L, List.of()));
+        body[8 + 3 + 3 + 4] = 2; // active: 2 instead of 1
+        byte[] coerced = input(0, 0, body);
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> fuzz(new BrokenCodecs.TraverseRefusesWhatDecodeCoerces()).decodeAndTraverse(coerced));
+        assertTrue(e.getMessage().contains("traverse rejects 29 bytes that decode reads (toy/user: malformed input: "
+                + "active is 2, not 0 or 1)"), e.getMessage());
+
+        HostileInputFuzz stricter = new HostileInputFuzz() {
+            @Override
+            protected CodecProvider provider() {
+                return () -> List.of(new BrokenCodecs.TraverseRefusesWhatDecodeCoerces());
+            }
+
+            @Override
+            protected boolean traverseMayRejectWhatDecodeAccepts(MessageCodec<?> codec, String why) {
+                return why.endsWith(", not 0 or 1");
+            }
+        };
+        stricter.decodeAndTraverse(coerced);
+    }
+
+    @Test
     void failsACodecWhoseDecodedMessageDoesNotComeBack() {
         HostileInputFuzz fuzz = fuzz(new BrokenCodecs.ForgetsTheRolesOfInactiveUsers());
         byte[] bytes = encoded(INACTIVE_WITH_ROLES); // what another writer would send
