@@ -10,7 +10,6 @@ import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.ScratchBytes;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
@@ -34,6 +33,8 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     private final ObjectWriter writer;
     private final TokenChecksum.Root root;
     private final TokenChecksum tokens;
+    /** Smile and CBOR: decode refuses what encode could not write back, a string with an unpaired surrogate. */
+    private final boolean refusesUnpairedSurrogates;
     private final BufferOutput output = new BufferOutput();
     /** A direct buffer's bytes, copied out for the parser, which reads arrays or streams. */
     private final ScratchBytes scratch = new ScratchBytes(256);
@@ -43,14 +44,16 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
         this.reader = format.mapper().readerFor(type.javaType());
         this.writer = format.mapper().writerFor(type.javaType());
         this.root = root;
-        this.tokens = new TokenChecksum(format.charsInPlace());
+        this.tokens = new TokenChecksum(format.charsInPlace(), !format.writesUnpairedSurrogates());
+        this.refusesUnpairedSurrogates = !format.writesUnpairedSurrogates();
     }
 
     /**
-     * All three formats pass the kit's truncations and corruptions as Jackson comes, with no guard of ours: its
-     * parsers bound what they read by the length given and by {@code StreamReadConstraints} (nesting 1,000, a number
-     * 1,000 chars, a string 20,000,000), and databind refuses what the records cannot hold. One cost is quadratic
-     * in the input's length: a run of CBOR tags (see the README).
+     * All three formats pass the kit's truncations and corruptions: Jackson's parsers bound what they read by the
+     * length given and by {@code StreamReadConstraints} (nesting 1,000, a number 1,000 chars, a string 20,000,000), and
+     * databind refuses what the records cannot hold. Smile and CBOR also refuse an unpaired surrogate, which their
+     * parsers read and their generators cannot write. One cost is quadratic in the input's length: a run of CBOR tags
+     * (see the README).
      */
     @Override
     public Conformance conformance() {
@@ -71,10 +74,12 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     @Override
     protected T decode(ByteBuffer src, int offset, int length) {
         try {
-            if (src.hasArray()) {
-                return reader.readValue(src.array(), src.arrayOffset() + offset, length);
+            T message = src.hasArray() ? reader.readValue(src.array(), src.arrayOffset() + offset, length)
+                    : reader.readValue(scratch.copyOf(src, offset, length), 0, length);
+            if (refusesUnpairedSurrogates) {
+                UnpairedSurrogates.check(message);
             }
-            return reader.readValue(scratch.copyOf(src, offset, length), 0, length);
+            return message;
         } catch (IOException e) {
             throw malformed(describe(e), e);
         }
@@ -94,15 +99,16 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     /**
      * The {@link BufferOverflowException} {@link BufferOutput} threw, however Jackson wrapped it: bare when the
      * generator flushed as it closed, as the cause of a {@code JsonMappingException} when a serializer's write
-     * made it flush. Anything else is not the buffer's doing: no record holds a value the formats cannot carry.
+     * made it flush. Anything else is a value the format cannot carry, which the generator refused: a string with
+     * an unpaired surrogate, which UTF-8 has no bytes for.
      */
-    private static RuntimeException overflowOr(IOException e) {
+    private RuntimeException overflowOr(IOException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof BufferOverflowException overflow) {
                 return overflow;
             }
         }
-        return new UncheckedIOException("Jackson could not write a canonical record", e);
+        return new IllegalArgumentException(name() + ": cannot write the " + messageType().id() + ": " + describe(e), e);
     }
 
     /** Jackson's message without its source location, which names the byte[] and the codec names anyway. */
