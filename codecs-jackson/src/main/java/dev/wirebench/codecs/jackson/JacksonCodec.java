@@ -76,6 +76,10 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
         try {
             T message = src.hasArray() ? reader.readValue(src.array(), src.arrayOffset() + offset, length)
                     : reader.readValue(scratch.copyOf(src, offset, length), 0, length);
+            if (message == null) {
+                // databind reads a null token at the root (JSON null, Smile 0x21, CBOR 0xf6) as a null record
+                throw malformed("the message is null, not a " + messageType().id());
+            }
             if (refusesUnpairedSurrogates) {
                 UnpairedSurrogates.check(message);
             }
