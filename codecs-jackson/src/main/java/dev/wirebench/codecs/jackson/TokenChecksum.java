@@ -87,7 +87,8 @@ final class TokenChecksum {
         long timestamp = 0;
         long entries = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "instrumentId" -> { instrumentId = longValue(); seen |= 1; }
                 case "symbol" -> { symbol = string(); seen |= 1 << 1; }
@@ -104,7 +105,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "MarketData");
             }
         }
-        complete(seen, 5, "MarketData");
+        complete(seen, names, 5, "MarketData");
         long h = Checksum.SEED;
         h = Checksum.mix(h, instrumentId);
         h = Checksum.mix(h, symbol);
@@ -120,7 +121,8 @@ final class TokenChecksum {
         int level = 0;
         int entryType = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "price" -> { price = longValue(); seen |= 1; }
                 case "quantity" -> { quantity = longValue(); seen |= 1 << 1; }
@@ -136,7 +138,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "BookEntry");
             }
         }
-        complete(seen, 5, "BookEntry");
+        complete(seen, names, 5, "BookEntry");
         long h = Checksum.SEED;
         h = Checksum.mix(h, price);
         h = Checksum.mix(h, quantity);
@@ -154,7 +156,8 @@ final class TokenChecksum {
         long createdAt = 0;
         long roles = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "id" -> { id = longValue(); seen |= 1; }
                 case "username" -> { username = string(); seen |= 1 << 1; }
@@ -166,7 +169,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "User");
             }
         }
-        complete(seen, 7, "User");
+        complete(seen, names, 7, "User");
         long h = Checksum.SEED;
         h = Checksum.mix(h, id);
         h = Checksum.mix(h, username);
@@ -188,7 +191,8 @@ final class TokenChecksum {
         int timeInForce = 0;
         long transactTime = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "clOrdId" -> { clOrdId = string(); seen |= 1; }
                 case "account" -> { account = string(); seen |= 1 << 1; }
@@ -208,7 +212,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "Order");
             }
         }
-        complete(seen, 9, "Order");
+        complete(seen, names, 9, "Order");
         long h = Checksum.SEED;
         h = Checksum.mix(h, clOrdId);
         h = Checksum.mix(h, account);
@@ -240,7 +244,8 @@ final class TokenChecksum {
         boolean approvalRequired = false;
         long errorMessage = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "executionId" -> { executionId = string(); seen |= 1; }
                 case "pipelineId" -> { pipelineId = string(); seen |= 1 << 1; }
@@ -276,7 +281,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "InfrastructureExecution");
             }
         }
-        complete(seen, 17, "InfrastructureExecution");
+        complete(seen, names, 17, "InfrastructureExecution");
         long h = Checksum.SEED;
         h = Checksum.mix(h, executionId);
         h = Checksum.mix(h, pipelineId);
@@ -303,7 +308,8 @@ final class TokenChecksum {
         long decidedAt = 0;
         long comment = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "approver" -> {
                     expect(p.nextToken(), JsonToken.START_OBJECT, "Approval.approver");
@@ -316,7 +322,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "Approval");
             }
         }
-        complete(seen, 4, "Approval");
+        complete(seen, names, 4, "Approval");
         long h = Checksum.SEED;
         h = Checksum.mix(h, approver);
         h = Checksum.mix(h, decision);
@@ -330,7 +336,8 @@ final class TokenChecksum {
         long email = 0;
         long team = 0;
         int seen = 0;
-        for (String name; (name = nextName()) != null; ) {
+        int names = 0;
+        for (String name; (name = nextName()) != null; names++) {
             switch (name) {
                 case "userId" -> { userId = string(); seen |= 1; }
                 case "displayName" -> { displayName = string(); seen |= 1 << 1; }
@@ -339,7 +346,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "UserInfo");
             }
         }
-        complete(seen, 4, "UserInfo");
+        complete(seen, names, 4, "UserInfo");
         long h = Checksum.SEED;
         h = Checksum.mix(h, userId);
         h = Checksum.mix(h, displayName);
@@ -354,7 +361,8 @@ final class TokenChecksum {
         long finishedAt = 0;
         long outputs = 0;
         int seen = 0;
-        for (String property; (property = nextName()) != null; ) {
+        int names = 0;
+        for (String property; (property = nextName()) != null; names++) {
             switch (property) {
                 case "name" -> { name = string(); seen |= 1; }
                 case "status" -> { status = ordinal(TRANSFORMATION_STATUSES, "Transformation.status"); seen |= 1 << 1; }
@@ -371,7 +379,7 @@ final class TokenChecksum {
                 default -> throw unknown(property, "Transformation");
             }
         }
-        complete(seen, 5, "Transformation");
+        complete(seen, names, 5, "Transformation");
         long h = Checksum.SEED;
         h = Checksum.mix(h, name);
         h = Checksum.mix(h, status);
@@ -385,7 +393,8 @@ final class TokenChecksum {
         long uri = 0;
         long sizeBytes = 0;
         int seen = 0;
-        for (String property; (property = nextName()) != null; ) {
+        int names = 0;
+        for (String property; (property = nextName()) != null; names++) {
             switch (property) {
                 case "name" -> { name = string(); seen |= 1; }
                 case "uri" -> { uri = string(); seen |= 1 << 1; }
@@ -393,7 +402,7 @@ final class TokenChecksum {
                 default -> throw unknown(property, "TransformationOutput");
             }
         }
-        complete(seen, 3, "TransformationOutput");
+        complete(seen, names, 3, "TransformationOutput");
         long h = Checksum.SEED;
         h = Checksum.mix(h, name);
         h = Checksum.mix(h, uri);
@@ -548,10 +557,17 @@ final class TokenChecksum {
         }
     }
 
-    private void complete(int seen, int components, String record) throws JsonParseException {
+    /**
+     * Every property of the record was there, each once: databind refuses a repeated one too ("No fallback
+     * setter/field defined for creator property"), where hashing the last value would accept it.
+     */
+    private void complete(int seen, int names, int components, String record) throws JsonParseException {
         int all = (1 << components) - 1;
         if (seen != all) {
             throw fail(record + " lacks " + Integer.bitCount(all & ~seen) + " of its " + components + " properties");
+        }
+        if (names != components) {
+            throw fail(record + " has " + names + " properties for its " + components + ": one is repeated");
         }
     }
 
