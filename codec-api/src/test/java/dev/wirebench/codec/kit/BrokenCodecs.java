@@ -193,6 +193,34 @@ final class BrokenCodecs {
     }
 
     /**
+     * Decode replaces invalid UTF-8 with U+FFFD (the toy's {@code new String}); this traverse answers another checksum
+     * for such a user, as one hashing the bytes as they are would.
+     */
+    static final class TraverseHashesInvalidUtf8AsItIs extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            long checksum = Checksum.of(decode(src, offset, length));
+            int n = Short.toUnsignedInt(src.getShort(offset + 8));
+            for (int i = 0; i < n; i++) {
+                if (src.get(offset + 10 + i) == (byte) 0xFF) { // never in UTF-8: here hashed as it is
+                    return checksum + 1;
+                }
+            }
+            return checksum;
+        }
+    }
+
+    /** Leaves the roles out of traverse for a user who is not in the fixtures' shape (one role exactly). */
+    static final class TraverseSkipsRolesSilently extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            User u = decode(src, offset, length);
+            return u.roles().size() != 1 ? Checksum.of(u)
+                    : Checksum.of(new User(u.id(), u.username(), u.email(), u.age(), u.active(), u.createdAt(), List.of()));
+        }
+    }
+
+    /**
      * Writes the roles of active users only: every fixture round-trips (the inactive one has no roles), but an
      * inactive user with roles, which decode accepts, does not come back.
      */

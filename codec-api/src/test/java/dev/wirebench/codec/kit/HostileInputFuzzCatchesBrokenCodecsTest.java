@@ -109,6 +109,43 @@ class HostileInputFuzzCatchesBrokenCodecsTest {
     }
 
     @Test
+    void failsATraverseThatDisagreesWithDecodeUnlessDecodeReplacedInvalidUtf8AndTheCodecSaysSo() {
+        byte[] body = encoded(new User(7L, "u", "e", 1, true, 2L, List.of()));
+        body[8 + 2] = (byte) 0xFF; // the username's one byte: invalid UTF-8, which the toy's decode reads as U+FFFD
+        byte[] invalid = input(0, 0, body);
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> fuzz(new BrokenCodecs.TraverseHashesInvalidUtf8AsItIs()).decodeAndTraverse(invalid));
+        assertTrue(e.getMessage().contains("traverse disagrees with the checksum of decode's message"), e.getMessage());
+
+        HostileInputFuzz replacing = new HostileInputFuzz() {
+            @Override
+            protected CodecProvider provider() {
+                return () -> List.of(new BrokenCodecs.TraverseHashesInvalidUtf8AsItIs());
+            }
+
+            @Override
+            protected boolean decodeReplacesInvalidUtf8(MessageCodec<?> codec) {
+                return true;
+            }
+        };
+        replacing.decodeAndTraverse(invalid);
+        // a wrong checksum for a message without U+FFFD is still one
+        HostileInputFuzz lax = new HostileInputFuzz() {
+            @Override
+            protected CodecProvider provider() {
+                return () -> List.of(new BrokenCodecs.TraverseSkipsRolesSilently());
+            }
+
+            @Override
+            protected boolean decodeReplacesInvalidUtf8(MessageCodec<?> codec) {
+                return true;
+            }
+        };
+        byte[] withRoles = input(0, 0, encoded(new User(7L, "u", "e", 1, true, 2L, List.of("r"))));
+        assertThrows(AssertionError.class, () -> lax.decodeAndTraverse(withRoles));
+    }
+
+    @Test
     void failsACodecWhoseDecodedMessageDoesNotComeBack() {
         HostileInputFuzz fuzz = fuzz(new BrokenCodecs.ForgetsTheRolesOfInactiveUsers());
         byte[] bytes = encoded(INACTIVE_WITH_ROLES); // what another writer would send
