@@ -1,6 +1,7 @@
 package dev.wirebench.codecs.raw;
 
 import dev.wirebench.codec.CodecProvider;
+import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.kit.HostileInputFuzz;
 
 /**
@@ -13,5 +14,17 @@ class RawFuzzTest extends HostileInputFuzz {
     @Override
     protected CodecProvider provider() {
         return new RawCodecProvider();
+    }
+
+    /** Decode lets {@code new String} replace invalid UTF-8 with U+FFFD, traverse hashes the bytes (see the README's Validation). */
+    @Override
+    protected boolean decodeReplacesInvalidUtf8(MessageCodec<?> codec) {
+        return true;
+    }
+
+    /** Only decode sees a map key twice: traverse builds no map (see the README). */
+    @Override
+    protected boolean traverseMayAcceptWhatDecodeRejects(MessageCodec<?> codec, String why) {
+        return why.matches("(?s).* repeats the key '.*'");
     }
 }
