@@ -96,6 +96,16 @@ class ResultsFileTest {
         assertTrue(e.getMessage().contains("a sample is not a number"), e.getMessage());
     }
 
+    /** A value quoted from the file keeps the refusal on one line (the fuzzer's finding: "better": "low\r"). */
+    @Test
+    void refusesAValueWithALineBreakOnOneLine() throws IOException {
+        ResultsFile.write(dir, sample());
+        Path file = dir.resolve(ResultsFile.FILE_NAME);
+        Files.writeString(file, Files.readString(file).replace("\"better\" : \"lower\"", "\"better\" : \"low\\r\\nx\""));
+        ResultsException e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
+        assertTrue(e.getMessage().endsWith("better must be lower or higher, not low\\r\\nx"), e.getMessage());
+    }
+
     @Test
     void refusesBrokenJsonAndAMissingFile() throws IOException {
         assertTrue(assertThrows(ResultsException.class, () -> ResultsFile.read(dir)).getMessage().contains("no such file"));
