@@ -107,6 +107,15 @@ class ResultsFileTest {
     }
 
     @Test
+    void refusesAnythingAfterTheDocument() throws IOException {
+        ResultsFile.write(dir, sample());
+        Path file = dir.resolve(ResultsFile.FILE_NAME);
+        Files.writeString(file, Files.readString(file) + "{}");
+        ResultsException e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
+        assertTrue(e.getMessage().startsWith(file + " is not JSON (Trailing token"), e.getMessage());
+    }
+
+    @Test
     void refusesBrokenJsonAndAMissingFile() throws IOException {
         assertTrue(assertThrows(ResultsException.class, () -> ResultsFile.read(dir)).getMessage().contains("no such file"));
         Files.writeString(dir.resolve(ResultsFile.FILE_NAME), "{\"schema\": ");
