@@ -6,8 +6,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +116,24 @@ class ResultsFileTest {
         Files.writeString(file, Files.readString(file) + "{}");
         ResultsException e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
         assertTrue(e.getMessage().startsWith(file + " is not JSON (Trailing token"), e.getMessage());
+    }
+
+    /**
+     * A histogram claiming 5 significant digits over a long's range decodes to 46 MiB of counts from 52 characters:
+     * refused from its header before anything is allocated for it, as wirebench records with 3.
+     */
+    @Test
+    void refusesAHistogramClaimingMorePrecisionThanWirebenchRecords() {
+        Histogram claim = new Histogram(1, Long.MAX_VALUE / 2, 5);
+        ByteBuffer buffer = ByteBuffer.allocate(claim.getNeededByteBufferCapacity());
+        int n = claim.encodeIntoCompressedByteBuffer(buffer);
+        String base64 = Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), n));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedHistogram.decode(base64));
+        assertEquals("not an encoded HdrHistogram (it claims 5 significant digits; wirebench records at most 3)",
+                e.getMessage());
+        Histogram three = new Histogram(1, Long.MAX_VALUE / 2, 3);
+        three.recordValue(42);
+        assertEquals(three, RecordedHistogram.decode(new RecordedHistogram(Map.of(), "h", "ns", three).encoded()));
     }
 
     @Test
