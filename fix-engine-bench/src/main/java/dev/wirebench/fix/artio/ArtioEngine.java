@@ -76,8 +76,10 @@ public final class ArtioEngine implements FixEngine {
                 + "since Artio would drop the rest of that read silently; session: CompIDs on every message, MsgSeqNum, "
                 + "SendingTime within 2 min; codecs: required fields, duplicate tags, value formats and enum values on "
                 + "decode (Artio's default, fix.codecs.no_validation unset); the server rejects (35=3) an order that "
-                + "fails them or lacks Price or OrderQty; let through: fields not in the dictionary (skipped, "
-                + "fix.codecs.reject_unknown_field unset), and the client does not validate reports beyond decoding them");
+                + "fails them, lacks Price or OrderQty, or has a tag or a number the decoder throws on (a tag that is"
+                + " not a number, an exponent past its table of powers of ten); let through: fields not in the"
+                + " dictionary (skipped, fix.codecs.reject_unknown_field unset), and the client does not validate"
+                + " reports beyond decoding them");
         settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
                 + "WBCLIENT to WBSERVER may log on");
         settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");

@@ -15,7 +15,6 @@ import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionHandler;
 import uk.co.real_logic.artio.messages.DisconnectReason;
 import uk.co.real_logic.artio.session.Session;
-import uk.co.real_logic.artio.util.MutableAsciiBuffer;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,14 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ServerSession implements SessionHandler {
 
-    /** SessionRejectReason(373) 1: required tag missing. */
-    private static final int REQUIRED_TAG_MISSING = 1;
-
     private final Session session;
     private final AtomicInteger logons;
     private final IdleStrategy backPressure;
-    private final MutableAsciiBuffer received = new MutableAsciiBuffer();
-    private final NewOrderSingleDecoder order = new NewOrderSingleDecoder();
+    private final OrderReader reader = new OrderReader();
     private final AsciiSequenceView clOrdId = new AsciiSequenceView();
     private final AsciiSequenceView symbol = new AsciiSequenceView();
     private final Report ack = new Report(PingPong.EXEC_ID_ACK_PREFIX, PingPong.EXEC_TYPE_NEW, PingPong.ORD_STATUS_NEW);
@@ -69,19 +64,11 @@ final class ServerSession implements SessionHandler {
         if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
             return Action.CONTINUE;
         }
-        received.wrap(buffer);
-        order.reset();
-        order.decode(received, offset, length);
-        if (!order.validate()) {
-            reject(order.invalidTagId(), order.rejectReason(), "NewOrderSingle fails validation at tag " + order.invalidTagId());
+        if (!reader.read(buffer, offset, length)) {
+            reject(reader.rejectedTag(), reader.rejectReason(), reader.rejection());
             return Action.CONTINUE;
         }
-        // both are optional in FIX 4.4 but the fill cannot be made without them
-        if (!order.hasPrice() || !order.hasOrderQty()) {
-            reject(order.hasPrice() ? 38 : 44, REQUIRED_TAG_MISSING, order.hasPrice() ? "OrderQty(38) not found"
-                    : "Price(44) not found");
-            return Action.CONTINUE;
-        }
+        NewOrderSingleDecoder order = reader.order();
         order.clOrdID(clOrdId);
         order.symbol(symbol);
         ack.echo(clOrdId, symbol, order.side());
@@ -94,8 +81,12 @@ final class ServerSession implements SessionHandler {
     }
 
     private void reject(int tag, int reason, String text) {
-        reject.refSeqNum(order.header().msgSeqNum())
-                .refTagID(tag)
+        if (tag == OrderReader.NO_TAG) {
+            reject.resetRefTagID();
+        } else {
+            reject.refTagID(tag);
+        }
+        reject.refSeqNum(reader.order().header().msgSeqNum())
                 .refMsgType(NewOrderSingleDecoder.MESSAGE_TYPE_CHARS)
                 .sessionRejectReason(reason)
                 .text(text);

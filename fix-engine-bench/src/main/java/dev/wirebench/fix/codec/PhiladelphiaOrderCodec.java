@@ -168,11 +168,12 @@ final class PhiladelphiaOrderCodec extends AbstractMessageCodec<Order> {
      * not kept); no copy and no view object per call.
      */
     private FIXMessage parse(ByteBuffer src, int offset, int length) {
-        // the parser does not look at BeginString's value, so that is checked here
-        for (int i = 0; i < FixFraming.PREFIX.length && i < length; i++) {
-            if (src.get(offset + i) != FixFraming.PREFIX[i]) {
-                throw malformed(FixFraming.problem(src, offset, length, true));
-            }
+        // the frame is checked first (BeginString, a BodyLength of digits, the CheckSum field where it says and at
+        // the end), a few bytes read: the parser does not look at BeginString's value, and past a garbled message
+        // it reads on, taking any byte as a BodyLength digit; one that reads negative moves it back, forever
+        String framing = FixFraming.problem(src, offset, length, false);
+        if (framing != null) {
+            throw malformed(framing);
         }
         int limit = src.limit();
         int position = src.position();

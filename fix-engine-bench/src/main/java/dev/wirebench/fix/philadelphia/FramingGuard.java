@@ -5,7 +5,6 @@ import dev.wirebench.fix.engine.FramingCheck;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.SocketChannel;
 
 /**
  * The server's read side: every read goes through a {@link FramingCheck}, which fails it, ending the
@@ -14,10 +13,10 @@ import java.nio.channels.SocketChannel;
  */
 final class FramingGuard implements ReadableByteChannel {
 
-    private final SocketChannel channel;
+    private final ReadableByteChannel channel;
     private final FramingCheck check;
 
-    FramingGuard(SocketChannel channel, int maxBodyLength) {
+    FramingGuard(ReadableByteChannel channel, int maxBodyLength) {
         this.channel = channel;
         this.check = new FramingCheck(maxBodyLength);
     }

@@ -91,7 +91,7 @@ public final class PhiladelphiaEngine implements FixEngine {
                 listener, spin);
     }
 
-    private static FIXConfig config(String sender, String target) {
+    static FIXConfig config(String sender, String target) {
         return FIXConfig.newBuilder()
                 .setVersion(FIXVersion.FIX_4_4)
                 .setSenderCompID(sender)

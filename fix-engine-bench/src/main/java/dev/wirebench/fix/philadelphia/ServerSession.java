@@ -11,7 +11,9 @@ import com.paritytrading.philadelphia.fix44.FIX44Tags;
 import dev.wirebench.fix.engine.PingPong;
 
 import java.io.IOException;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.Channel;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,7 +27,7 @@ final class ServerSession implements FIXMessageListener, FIXConnectionStatusList
     /** SessionRejectReason(373) 1: required tag missing. */
     private static final int REQUIRED_TAG_MISSING = 1;
 
-    private final SocketChannel channel;
+    private final Channel channel;
     private final AtomicInteger logons;
     private final FIXConnection connection;
     private final Report ack;
@@ -33,7 +35,8 @@ final class ServerSession implements FIXMessageListener, FIXConnectionStatusList
     private boolean loggedOn;
     private boolean ended;
 
-    ServerSession(SocketChannel channel, FIXConfig config, AtomicInteger logons) {
+    /** @param channel the connection: a {@code SocketChannel}, or any channel that reads and writes bytes */
+    <C extends ReadableByteChannel & GatheringByteChannel> ServerSession(C channel, FIXConfig config, AtomicInteger logons) {
         this.channel = channel;
         this.logons = logons;
         this.connection = new LockedConnection(new FramingGuard(channel, PhiladelphiaEngine.MAX_BODY_LENGTH), channel,

@@ -2,6 +2,7 @@ package dev.wirebench.fix.quickfixj;
 
 import dev.wirebench.fix.engine.PingPong;
 import quickfix.ApplicationAdapter;
+import quickfix.FieldException;
 import quickfix.FieldNotFound;
 import quickfix.Message;
 import quickfix.Session;
@@ -68,6 +69,14 @@ final class OrderAnswerer extends ApplicationAdapter {
 
     @Override
     public void fromApp(Message order, SessionID sessionId) throws FieldNotFound, UnsupportedMessageType {
+        // QuickFIX/J 3.0.0 stops parsing at a structural error (a repeated tag, a header field among the body's),
+        // keeps it on the message for a validating session to reject, and skips the CheckSum check: a session that
+        // does not validate (ValidateIncomingMessage=N) would execute an order whose CheckSum is wrong. Rejected
+        // here as a validating session does (QuickFIX/J answers the FieldException with a Reject).
+        FieldException broken = order.getException();
+        if (broken != null) {
+            throw broken;
+        }
         if (!MsgType.NEW_ORDER_SINGLE.equals(order.getHeader().getString(MsgType.FIELD))) {
             // QuickFIX/J answers this with a BusinessMessageReject
             throw new UnsupportedMessageType();

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** The server side: a QuickFIX/J SocketAcceptor whose one session answers every order with an ack and a fill. */
 final class QuickFixJServer implements FixServer {
 
-    /** Bytes a connection may send without QuickFIX/J decoding a message from them (see {@link UndecodedBytesCap}). */
+    /** Bytes a connection may send without QuickFIX/J decoding a message from them (see {@link ReadGuard}). */
     static final long MAX_UNDECODED_BYTES = 1 << 20;
 
     private final SocketAcceptor acceptor;
@@ -51,7 +51,7 @@ final class QuickFixJServer implements FixServer {
                 return session;
             };
             SocketAcceptor acceptor = new SocketAcceptor(capturing, settings);
-            acceptor.setIoFilterChainBuilder(new UndecodedBytesCap(MAX_UNDECODED_BYTES));
+            acceptor.setIoFilterChainBuilder(new ReadGuard(MAX_UNDECODED_BYTES));
             try {
                 acceptor.start();
             } catch (ConfigError | RuntimeError e) {

@@ -34,8 +34,9 @@ public record QuickFixJVariant(String name, boolean fileStore, boolean fileLog, 
      * How much of each incoming message QuickFIX/J 3.0.0 checks. It verifies the CheckSum only when a data
      * dictionary is in use: {@code MessageSessionUtils.parse} passes {@code doValidation = payloadDictionary
      * != null}, and {@code Message.parse} calls {@code validateCheckSum} only {@code if (doValidation &&
-     * validateChecksum)}. BodyLength is checked by the MINA decoder whatever the settings: a message without
-     * CheckSum(10) where BodyLength says it ends is dropped.
+     * validateChecksum)}. BodyLength is checked whatever the settings: on the server by {@link ReadGuard}'s
+     * framing check, which ends a connection whose bytes break FIX 4.4 framing, on the client by the MINA
+     * decoder, which drops a message without CheckSum(10) where BodyLength says it ends.
      */
     public enum Validation {
         /** The FIX44.xml data dictionary with QuickFIX/J's default checks and CheckLatency=Y: what a typical user runs. */
@@ -158,6 +159,9 @@ public record QuickFixJVariant(String name, boolean fileStore, boolean fileLog, 
                 + " session's messages, fed by MINA's NIO processor threads through a queue");
         out.put("idle", "blocking (queue take, NIO select)");
         out.put("sequence numbers", "ResetOnLogon=Y, ResetOnLogout=Y, ResetOnDisconnect=Y; client logs on with 141=Y");
+        out.put("framing", "server: bytes that break FIX 4.4 framing (8=FIX.4.4|9=n|...10=ddd|) end the connection,"
+                + " as on the Philadelphia and Artio servers (wirebench filter: QuickFIX/J 3.0.0's decoder loops forever"
+                + " on a BodyLength that overflows an int)");
         out.put("max undecoded bytes", QuickFixJServer.MAX_UNDECODED_BYTES + " per server connection"
                 + " (wirebench filter: QuickFIX/J 3.0.0 has no BodyLength cap)");
         return out;
@@ -165,14 +169,17 @@ public record QuickFixJVariant(String name, boolean fileStore, boolean fileLog, 
 
     /** What each incoming message is checked for, on both sides; the session checks (CompIDs, MsgSeqNum) apply to all. */
     private static String validates(Validation validation) {
-        String bodyLength = "BodyLength (MINA decoder: no CheckSum(10) where BodyLength says the body ends,"
-                + " the message is dropped)";
+        String bodyLength = "BodyLength (no CheckSum(10) where BodyLength says the body ends: the server closes the"
+                + " connection, as on any break of FIX framing; the client's MINA decoder drops the message)";
         String session = "CompIDs and MsgSeqNum (session)";
+        // QuickFIX/J skips the CheckSum check of a message it finds a structural error in (OrderAnswerer)
+        String checkSum = "CheckSum (a wrong one drops the message, or gets a Reject where QuickFIX/J also finds a"
+                + " repeated tag or a header field among the body's, since it then skips the check)";
         return switch (validation) {
-            case FULL -> "CheckSum (a wrong one drops the message); " + bodyLength + "; 8, 9, 35 first; against FIX44.xml:"
+            case FULL -> checkSum + "; " + bodyLength + "; 8, 9, 35 first; against FIX44.xml:"
                     + " required fields, field types and enumerated values, fields known to the message type, in order,"
                     + " with values, user-defined fields; SendingTime within 120 s (CheckLatency); " + session;
-            case GARBLED_ONLY -> "CheckSum (a wrong one drops the message); " + bodyLength + "; 8, 9, 35 first; "
+            case GARBLED_ONLY -> checkSum + "; " + bodyLength + "; 8, 9, 35 first; "
                     + session + "; not required fields, field types or values (ValidateIncomingMessage=N)";
             case NONE -> bodyLength + "; " + session + "; not the CheckSum (QuickFIX/J verifies it only with a"
                     + " data dictionary): an order with a wrong CheckSum is executed; not required fields, field types"

@@ -9,7 +9,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -82,7 +83,7 @@ public final class RawEngine implements FixEngine {
      * @return false at a clean end of stream before the frame's first byte
      * @throws EOFException when the stream ends inside a frame
      */
-    static boolean readFrame(SocketChannel channel, ByteBuffer frame, int length) throws IOException {
+    static boolean readFrame(ReadableByteChannel channel, ByteBuffer frame, int length) throws IOException {
         frame.clear().limit(length);
         while (frame.hasRemaining()) {
             if (channel.read(frame) < 0) {
@@ -96,7 +97,7 @@ public final class RawEngine implements FixEngine {
     }
 
     /** Writes all of {@code frame}: a blocking channel takes every byte at once, a non-blocking one in this loop. */
-    static void writeFully(SocketChannel channel, ByteBuffer frame) throws IOException {
+    static void writeFully(WritableByteChannel channel, ByteBuffer frame) throws IOException {
         while (frame.hasRemaining()) {
             channel.write(frame);
         }

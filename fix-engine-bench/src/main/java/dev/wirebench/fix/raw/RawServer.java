@@ -6,7 +6,9 @@ import dev.wirebench.fix.engine.FixServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,11 +27,22 @@ final class RawServer implements FixServer {
 
     private void serve(SocketChannel channel) throws IOException {
         sessions.incrementAndGet();
+        answer(channel, channel);
+    }
+
+    /**
+     * Answers every order frame read from {@code in} with an ack and a fill written to {@code out}, until
+     * {@code in} ends between frames or a frame does not start as FIX 4.4 text (the caller then closes the
+     * connection).
+     *
+     * @throws java.io.EOFException when {@code in} ends inside a frame
+     */
+    static void answer(ReadableByteChannel in, WritableByteChannel out) throws IOException {
         // one frame of buffer per connection, whatever the client sends
         ByteBuffer order = ByteBuffer.allocateDirect(Frames.ORDER.length);
         ByteBuffer ack = Frames.copy(Frames.ACK);
         ByteBuffer fill = Frames.copy(Frames.FILL);
-        while (RawEngine.readFrame(channel, order, Frames.ORDER.length)) {
+        while (RawEngine.readFrame(in, order, Frames.ORDER.length)) {
             if (!Frames.startsRight(order)) {
                 return; // not FIX 4.4 text: close the connection
             }
@@ -38,8 +51,8 @@ final class RawServer implements FixServer {
                 ack.put(Frames.ACK_CL_ORD_ID + i, b).put(Frames.ACK_EXEC_ID + i, b);
                 fill.put(Frames.FILL_CL_ORD_ID + i, b).put(Frames.FILL_EXEC_ID + i, b);
             }
-            RawEngine.writeFully(channel, ack.clear());
-            RawEngine.writeFully(channel, fill.clear());
+            RawEngine.writeFully(out, ack.clear());
+            RawEngine.writeFully(out, fill.clear());
         }
     }
 

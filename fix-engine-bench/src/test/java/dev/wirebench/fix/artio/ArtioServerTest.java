@@ -116,6 +116,39 @@ class ArtioServerTest {
 
     @Test
     @Timeout(60)
+    void shouldRejectAnOrderWithABodyTagThatIsNotANumberAndFillTheNext() throws Exception {
+        // Artio's session reads the header's tags only; its generated decoder threw on this one (ArtioFuzzTest)
+        try (FixServer server = new ArtioEngine().startServer(ANY_LOCAL_PORT); Socket socket = logOn(server)) {
+            socket.getOutputStream().write(FixWire.message(FixWire.header("D", 2) + "11=" + CL_ORD_ID + SOH + "5x=AAPL" + SOH
+                    + "54=1" + SOH + "60=" + PingPong.TRANSACT_TIME + SOH + "38=100" + SOH + "40=2" + SOH + "44=1" + SOH));
+            socket.getOutputStream().write(FixWire.newOrderSingle(3, 8));
+            String answer = readUntil(socket, "150=F" + SOH);
+            assertEquals("3", FixWire.field(answer, 35), answer);
+            assertEquals("2", FixWire.field(answer, 45), answer);
+            assertEquals("0", FixWire.field(answer, 373), "invalid tag number: " + answer);
+            assertEquals(null, FixWire.field(answer, 371), "no one tag to name: " + answer);
+            assertTrue(answer.contains(SOH + "11=" + ClOrdIds.toString(8) + SOH), answer);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRejectAnOrderWithAnExponentArtioCannotReadAndFillTheNext() throws Exception {
+        // Artio's decimal parser threw ArrayIndexOutOfBoundsException on it (ArtioFuzzTest)
+        try (FixServer server = new ArtioEngine().startServer(ANY_LOCAL_PORT); Socket socket = logOn(server)) {
+            socket.getOutputStream().write(FixWire.message(FixWire.header("D", 2) + "11=" + CL_ORD_ID + SOH + "55=AAPL" + SOH
+                    + "54=1" + SOH + "60=" + PingPong.TRANSACT_TIME + SOH + "38=100E42" + SOH + "40=2" + SOH + "44=1" + SOH));
+            socket.getOutputStream().write(FixWire.newOrderSingle(3, 8));
+            String answer = readUntil(socket, "150=F" + SOH);
+            assertEquals("3", FixWire.field(answer, 35), answer);
+            assertEquals("2", FixWire.field(answer, 45), answer);
+            assertEquals("6", FixWire.field(answer, 373), "incorrect data format: " + answer);
+            assertTrue(answer.contains(SOH + "11=" + ClOrdIds.toString(8) + SOH), answer);
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldNotLogOnAnotherSenderCompId() throws Exception {
         try (FixServer server = new ArtioEngine().startServer(ANY_LOCAL_PORT); Socket socket = new Socket()) {
             socket.connect(server.address(), 5000);

@@ -128,6 +128,8 @@ class QuickFixJVariantsTest {
         try (FixServer server = engine.startServer(ANY_PORT)) {
             GarbledOrders.assertIgnored(server, "a wrong CheckSum", GarbledOrders.wrongCheckSum(2, 100), 100);
             GarbledOrders.assertIgnored(server, "a wrong BodyLength", GarbledOrders.wrongBodyLength(2, 200), 200);
+            GarbledOrders.assertIgnored(server, "a wrong CheckSum and a repeated tag",
+                    GarbledOrders.wrongCheckSumAndARepeatedTag(2, 300), 300);
         }
     }
 

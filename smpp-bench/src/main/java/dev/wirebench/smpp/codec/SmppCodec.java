@@ -259,7 +259,6 @@ public final class SmppCodec {
     }
 
     /** The records hold ASCII only, so each char is its octet. */
-    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int), the one copy of a String's octets that allocates nothing
     private static void writeCString(String value, ByteBuf out) {
         int length = value.length();
         if (!out.hasArray()) {
@@ -269,12 +268,8 @@ public final class SmppCodec {
         }
         out.ensureWritable(length + 1);
         int at = out.writerIndex();
-        byte[] array = out.array();
-        int index = out.arrayOffset() + at;
-        // each char's low byte, the octet of an ASCII char, in one arraycopy: writeCharSequence goes
-        // char by char and took half of encode
-        value.getBytes(0, length, array, index);
-        array[index + length] = 0;
+        // one copy into the array (see cString): writeCharSequence goes char by char and took half of encode
+        cString(value, out.array(), out.arrayOffset() + at);
         out.writerIndex(at + length + 1);
     }
 
