@@ -52,11 +52,6 @@ final class TokenChecksum {
     private final boolean charsInPlace;
     /** Whether a string holding an unpaired surrogate is refused: in a format that cannot write one (Smile, CBOR). */
     private final boolean refusesUnpairedSurrogates;
-    // the key hashes of the map being read, in an open-addressing table kept across calls: a slot holds a key of this
-    // map when its stamp is this map's, so no table is cleared or allocated per map once it has grown
-    private long[] keyHashes = new long[32];
-    private int[] keyStamps = new int[32];
-    private int mapStamp;
     private final Chars chars = new Chars();
     /** Hashes of the elements of the lists being read, innermost list on top. */
     private long[] stack = new long[64];
@@ -510,64 +505,17 @@ final class TokenChecksum {
         return fold(base);
     }
 
-    /**
-     * The map value of an object of string values. A key given twice is refused: databind keeps the last value, which
-     * a sum of entries cannot, so this reader would otherwise answer another checksum than decode's message has.
-     */
+    /** The map value of an object of string values. */
     private long map() throws IOException {
         expect(p.nextToken(), JsonToken.START_OBJECT, "a map");
         int size = 0;
         long sum = 0;
-        if (++mapStamp == 0) { // after 2^32 maps: forget every stamp, which could otherwise match again
-            Arrays.fill(keyStamps, 0);
-            mapStamp = 1;
-        }
         for (String key; (key = nextName()) != null; ) {
             long keyHash = Checksum.string(key);
-            if (!firstOf(keyHash, size)) {
-                throw fail("a map gives the key '" + key + "' twice");
-            }
             sum += Checksum.mapEntry(keyHash, string());
             size++;
         }
         return Checksum.map(size, sum);
-    }
-
-    /** Adds a key's hash to the map being read ({@code size} keys so far); false if it is there already. */
-    private boolean firstOf(long keyHash, int size) {
-        if ((size + 1) * 2 > keyHashes.length) {
-            growKeys();
-        }
-        int mask = keyHashes.length - 1;
-        for (int slot = (int) (keyHash ^ keyHash >>> 32) & mask; ; slot = slot + 1 & mask) {
-            if (keyStamps[slot] != mapStamp) {
-                keyHashes[slot] = keyHash;
-                keyStamps[slot] = mapStamp;
-                return true;
-            }
-            if (keyHashes[slot] == keyHash) {
-                return false;
-            }
-        }
-    }
-
-    /** Doubles the key table, keeping the keys of the map being read. */
-    private void growKeys() {
-        long[] hashes = keyHashes;
-        int[] stamps = keyStamps;
-        keyHashes = new long[hashes.length * 2];
-        keyStamps = new int[hashes.length * 2];
-        int mask = keyHashes.length - 1;
-        for (int i = 0; i < hashes.length; i++) {
-            if (stamps[i] == mapStamp) {
-                int slot = (int) (hashes[i] ^ hashes[i] >>> 32) & mask;
-                while (keyStamps[slot] == mapStamp) {
-                    slot = slot + 1 & mask;
-                }
-                keyHashes[slot] = hashes[i];
-                keyStamps[slot] = mapStamp;
-            }
-        }
     }
 
     /** Reads the start of an array; returns the stack height its elements are pushed from. */

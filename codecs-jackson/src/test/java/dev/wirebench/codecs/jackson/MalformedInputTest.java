@@ -117,68 +117,6 @@ class MalformedInputTest {
                 traverse.getMessage());
     }
 
-    /** A map key given twice: databind keeps the last value; traverse, whose checksum is a sum of entries, refuses it. */
-    @ParameterizedTest
-    @EnumSource(JacksonFormat.class)
-    void traverseRefusesAMapKeyGivenTwice(JacksonFormat format) throws IOException {
-        InfrastructureExecution reference = Samples.reference(MessageType.INFRA_EXECUTION);
-        ObjectNode tree = format.mapper().valueToTree(reference);
-        byte[] bytes;
-        try (ByteArrayOutputStream out = new ByteArrayOutputStream();
-             JsonGenerator generator = format.mapper().createGenerator(out)) {
-            generator.writeStartObject();
-            for (Map.Entry<String, JsonNode> property : tree.properties()) {
-                generator.writeFieldName(property.getKey());
-                if (property.getKey().equals("metadata")) {
-                    generator.writeStartObject();
-                    generator.writeStringField("team", "first");
-                    property.getValue().properties().forEach(e -> write(generator, e.getKey(), e.getValue().asText()));
-                    generator.writeEndObject();
-                } else {
-                    format.mapper().writeTree(generator, property.getValue());
-                }
-            }
-            generator.writeEndObject();
-            generator.close();
-            bytes = out.toByteArray();
-        }
-        assertTrue(reference.metadata().containsKey("team"), "the reference has the key given twice here");
-        MessageCodec<?> codec = JacksonJsonTest.codec(format, MessageType.INFRA_EXECUTION);
-        assertEquals(reference, codec.decode(ByteBuffer.wrap(bytes), bytes.length), "the last value");
-        CodecException traverse = assertThrows(CodecException.class,
-                () -> codec.traverse(ByteBuffer.wrap(bytes), bytes.length));
-        assertTrue(traverse.getMessage().contains("a map gives the key 'team' twice"), traverse.getMessage());
-    }
-
-    /** Traverse's table of a map's keys grows past its first 32 slots, keeping the keys read so far. */
-    @ParameterizedTest
-    @EnumSource(JacksonFormat.class)
-    void aMapOfManyKeysTraversesToItsChecksum(JacksonFormat format) {
-        InfrastructureExecution reference = Samples.reference(MessageType.INFRA_EXECUTION);
-        Map<String, String> many = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < 1000; i++) {
-            many.put("key" + i, "value" + i);
-        }
-        InfrastructureExecution big = new InfrastructureExecution(reference.executionId(), reference.pipelineId(),
-                reference.projectId(), reference.status(), reference.trigger(), reference.startedAt(),
-                reference.stoppedAt(), reference.approvedAt(), reference.instanceIds(), reference.approvals(),
-                reference.transformations(), many, many, reference.dryRun(), reference.rollbackOnFailure(),
-                reference.approvalRequired(), reference.errorMessage());
-        byte[] bytes = JacksonJsonTest.encode(format, MessageType.INFRA_EXECUTION, big);
-        MessageCodec<?> codec = JacksonJsonTest.codec(format, MessageType.INFRA_EXECUTION);
-        for (int twice = 0; twice < 2; twice++) { // the second time over the table the first one grew
-            assertEquals(MessageType.INFRA_EXECUTION.checksum(big), codec.traverse(ByteBuffer.wrap(bytes), bytes.length));
-        }
-    }
-
-    private static void write(JsonGenerator generator, String name, String value) {
-        try {
-            generator.writeStringField(name, value);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     /** databind reads a null at the root as a null record (the fuzzer's finding, in Smile): no message. */
     @ParameterizedTest
     @EnumSource(JacksonFormat.class)
