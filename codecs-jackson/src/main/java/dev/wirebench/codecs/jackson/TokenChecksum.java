@@ -87,8 +87,7 @@ final class TokenChecksum {
         long timestamp = 0;
         long entries = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "instrumentId" -> { instrumentId = longValue(); seen |= 1; }
                 case "symbol" -> { symbol = string(); seen |= 1 << 1; }
@@ -105,7 +104,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "MarketData");
             }
         }
-        complete(seen, names, 5, "MarketData");
+        complete(seen, 5, "MarketData");
         long h = Checksum.SEED;
         h = Checksum.mix(h, instrumentId);
         h = Checksum.mix(h, symbol);
@@ -121,8 +120,7 @@ final class TokenChecksum {
         int level = 0;
         int entryType = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "price" -> { price = longValue(); seen |= 1; }
                 case "quantity" -> { quantity = longValue(); seen |= 1 << 1; }
@@ -138,7 +136,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "BookEntry");
             }
         }
-        complete(seen, names, 5, "BookEntry");
+        complete(seen, 5, "BookEntry");
         long h = Checksum.SEED;
         h = Checksum.mix(h, price);
         h = Checksum.mix(h, quantity);
@@ -156,8 +154,7 @@ final class TokenChecksum {
         long createdAt = 0;
         long roles = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "id" -> { id = longValue(); seen |= 1; }
                 case "username" -> { username = string(); seen |= 1 << 1; }
@@ -169,7 +166,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "User");
             }
         }
-        complete(seen, names, 7, "User");
+        complete(seen, 7, "User");
         long h = Checksum.SEED;
         h = Checksum.mix(h, id);
         h = Checksum.mix(h, username);
@@ -191,8 +188,7 @@ final class TokenChecksum {
         int timeInForce = 0;
         long transactTime = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "clOrdId" -> { clOrdId = string(); seen |= 1; }
                 case "account" -> { account = string(); seen |= 1 << 1; }
@@ -212,7 +208,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "Order");
             }
         }
-        complete(seen, names, 9, "Order");
+        complete(seen, 9, "Order");
         long h = Checksum.SEED;
         h = Checksum.mix(h, clOrdId);
         h = Checksum.mix(h, account);
@@ -244,8 +240,7 @@ final class TokenChecksum {
         boolean approvalRequired = false;
         long errorMessage = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "executionId" -> { executionId = string(); seen |= 1; }
                 case "pipelineId" -> { pipelineId = string(); seen |= 1 << 1; }
@@ -281,7 +276,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "InfrastructureExecution");
             }
         }
-        complete(seen, names, 17, "InfrastructureExecution");
+        complete(seen, 17, "InfrastructureExecution");
         long h = Checksum.SEED;
         h = Checksum.mix(h, executionId);
         h = Checksum.mix(h, pipelineId);
@@ -308,8 +303,7 @@ final class TokenChecksum {
         long decidedAt = 0;
         long comment = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "approver" -> {
                     expect(p.nextToken(), JsonToken.START_OBJECT, "Approval.approver");
@@ -322,7 +316,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "Approval");
             }
         }
-        complete(seen, names, 4, "Approval");
+        complete(seen, 4, "Approval");
         long h = Checksum.SEED;
         h = Checksum.mix(h, approver);
         h = Checksum.mix(h, decision);
@@ -336,8 +330,7 @@ final class TokenChecksum {
         long email = 0;
         long team = 0;
         int seen = 0;
-        int names = 0;
-        for (String name; (name = nextName()) != null; names++) {
+        for (String name; (name = nextName()) != null; ) {
             switch (name) {
                 case "userId" -> { userId = string(); seen |= 1; }
                 case "displayName" -> { displayName = string(); seen |= 1 << 1; }
@@ -346,7 +339,7 @@ final class TokenChecksum {
                 default -> throw unknown(name, "UserInfo");
             }
         }
-        complete(seen, names, 4, "UserInfo");
+        complete(seen, 4, "UserInfo");
         long h = Checksum.SEED;
         h = Checksum.mix(h, userId);
         h = Checksum.mix(h, displayName);
@@ -361,8 +354,7 @@ final class TokenChecksum {
         long finishedAt = 0;
         long outputs = 0;
         int seen = 0;
-        int names = 0;
-        for (String property; (property = nextName()) != null; names++) {
+        for (String property; (property = nextName()) != null; ) {
             switch (property) {
                 case "name" -> { name = string(); seen |= 1; }
                 case "status" -> { status = ordinal(TRANSFORMATION_STATUSES, "Transformation.status"); seen |= 1 << 1; }
@@ -379,7 +371,7 @@ final class TokenChecksum {
                 default -> throw unknown(property, "Transformation");
             }
         }
-        complete(seen, names, 5, "Transformation");
+        complete(seen, 5, "Transformation");
         long h = Checksum.SEED;
         h = Checksum.mix(h, name);
         h = Checksum.mix(h, status);
@@ -393,8 +385,7 @@ final class TokenChecksum {
         long uri = 0;
         long sizeBytes = 0;
         int seen = 0;
-        int names = 0;
-        for (String property; (property = nextName()) != null; names++) {
+        for (String property; (property = nextName()) != null; ) {
             switch (property) {
                 case "name" -> { name = string(); seen |= 1; }
                 case "uri" -> { uri = string(); seen |= 1 << 1; }
@@ -402,7 +393,7 @@ final class TokenChecksum {
                 default -> throw unknown(property, "TransformationOutput");
             }
         }
-        complete(seen, names, 3, "TransformationOutput");
+        complete(seen, 3, "TransformationOutput");
         long h = Checksum.SEED;
         h = Checksum.mix(h, name);
         h = Checksum.mix(h, uri);
@@ -557,17 +548,10 @@ final class TokenChecksum {
         }
     }
 
-    /**
-     * Every property of the record was there, each once: databind refuses a repeated one too ("No fallback
-     * setter/field defined for creator property"), where hashing the last value would accept it.
-     */
-    private void complete(int seen, int names, int components, String record) throws JsonParseException {
+    private void complete(int seen, int components, String record) throws JsonParseException {
         int all = (1 << components) - 1;
         if (seen != all) {
             throw fail(record + " lacks " + Integer.bitCount(all & ~seen) + " of its " + components + " properties");
-        }
-        if (names != components) {
-            throw fail(record + " has " + names + " properties for its " + components + ": one is repeated");
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.wirebench.codecs.jackson;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,11 +9,9 @@ import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
 import dev.wirebench.codec.message.InfrastructureExecution;
-import dev.wirebench.codec.message.Order;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -85,36 +82,6 @@ class MalformedInputTest {
         assertRefused(format, MessageType.USER, user -> user.putArray("username").add("a"), "");
         assertRefused(format, MessageType.MARKET_DATA, md -> md.putObject("entries"), "");
         assertRefused(format, MessageType.INFRA_EXECUTION, x -> x.putArray("metadata"), "");
-    }
-
-    /**
-     * A record property given twice: databind reads the last (or, for some creator properties, refuses it), traverse
-     * refuses it rather than hash one of them (the fuzzer's Smile case is a regression input).
-     */
-    @ParameterizedTest
-    @EnumSource(JacksonFormat.class)
-    void traverseRefusesAPropertyGivenTwice(JacksonFormat format) throws IOException {
-        Order reference = Samples.reference(MessageType.ORDER);
-        ObjectNode tree = format.mapper().valueToTree(reference);
-        byte[] bytes;
-        try (ByteArrayOutputStream out = new ByteArrayOutputStream();
-             JsonGenerator generator = format.mapper().createGenerator(out)) {
-            generator.writeStartObject();
-            generator.writeStringField("account", "X");
-            for (Map.Entry<String, JsonNode> property : tree.properties()) {
-                generator.writeFieldName(property.getKey());
-                format.mapper().writeTree(generator, property.getValue());
-            }
-            generator.writeEndObject();
-            generator.close();
-            bytes = out.toByteArray();
-        }
-        MessageCodec<?> codec = JacksonJsonTest.codec(format, MessageType.ORDER);
-        assertEquals(reference, codec.decode(ByteBuffer.wrap(bytes), bytes.length), "the last account");
-        CodecException traverse = assertThrows(CodecException.class,
-                () -> codec.traverse(ByteBuffer.wrap(bytes), bytes.length));
-        assertTrue(traverse.getMessage().contains("Order has 10 properties for its 9: one is repeated"),
-                traverse.getMessage());
     }
 
     /** databind reads a null at the root as a null record (the fuzzer's finding, in Smile): no message. */
