@@ -33,8 +33,6 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     private final ObjectWriter writer;
     private final TokenChecksum.Root root;
     private final TokenChecksum tokens;
-    /** Smile and CBOR: decode refuses what encode could not write back, a string with an unpaired surrogate. */
-    private final boolean refusesUnpairedSurrogates;
     private final BufferOutput output = new BufferOutput();
     /** A direct buffer's bytes, copied out for the parser, which reads arrays or streams. */
     private final ScratchBytes scratch = new ScratchBytes(256);
@@ -44,16 +42,16 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
         this.reader = format.mapper().readerFor(type.javaType());
         this.writer = format.mapper().writerFor(type.javaType());
         this.root = root;
-        this.tokens = new TokenChecksum(format.charsInPlace(), !format.writesUnpairedSurrogates());
-        this.refusesUnpairedSurrogates = !format.writesUnpairedSurrogates();
+        this.tokens = new TokenChecksum(format.charsInPlace());
     }
 
     /**
      * All three formats pass the kit's truncations and corruptions: Jackson's parsers bound what they read by the
      * length given and by {@code StreamReadConstraints} (nesting 1,000, a number 1,000 chars, a string 20,000,000), and
-     * databind refuses what the records cannot hold. Smile and CBOR also refuse an unpaired surrogate, which their
-     * parsers read and their generators cannot write. One cost is quadratic in the input's length: a run of CBOR tags
-     * (see the README).
+     * databind refuses what the records cannot hold, with no guard of ours. Smile and CBOR read the UTF-8 bytes of a
+     * surrogate as an unpaired surrogate, which their generators then refuse to write: such a message decodes, and
+     * encoding it again fails with an {@code IllegalArgumentException} (see the README). One cost is quadratic in the
+     * input's length: a run of CBOR tags (see the README).
      */
     @Override
     public Conformance conformance() {
@@ -79,9 +77,6 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
             if (message == null) {
                 // databind reads a null token at the root (JSON null, Smile 0x21, CBOR 0xf6) as a null record
                 throw malformed("the message is null, not a " + messageType().id());
-            }
-            if (refusesUnpairedSurrogates) {
-                UnpairedSurrogates.check(message);
             }
             return message;
         } catch (IOException e) {

@@ -28,22 +28,19 @@ enum JacksonFormat {
      * default; Jackson 2 would otherwise write it as a 12-byte pair of {@code \\u} escapes, one per surrogate.
      */
     JSON(JacksonCodecProvider.JSON, () -> JsonMapper.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8),
-            true, true),
+            true),
     /** Smile, Jackson's binary JSON: a {@code :)\n} header, then tokens; a repeated name refers back to its first. */
-    SMILE(JacksonCodecProvider.SMILE, SmileMapper::builder, false, false),
+    SMILE(JacksonCodecProvider.SMILE, SmileMapper::builder, false),
     /** CBOR (RFC 8949): records and maps as maps of indefinite length, lists as arrays of definite length. */
-    CBOR(JacksonCodecProvider.CBOR, CBORMapper::builder, false, false);
+    CBOR(JacksonCodecProvider.CBOR, CBORMapper::builder, false);
 
     private final String format;
     private final ObjectMapper mapper;
     private final boolean charsInPlace;
-    private final boolean writesUnpairedSurrogates;
 
-    JacksonFormat(String format, Supplier<? extends MapperBuilder<?, ?>> builder, boolean charsInPlace,
-                  boolean writesUnpairedSurrogates) {
+    JacksonFormat(String format, Supplier<? extends MapperBuilder<?, ?>> builder, boolean charsInPlace) {
         this.format = format;
         this.charsInPlace = charsInPlace;
-        this.writesUnpairedSurrogates = writesUnpairedSurrogates;
         this.mapper = builder.get()
                 .addModule(new BlackbirdModule())
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -62,14 +59,6 @@ enum JacksonFormat {
      */
     boolean charsInPlace() {
         return charsInPlace;
-    }
-
-    /**
-     * Whether text with an unpaired surrogate can be written, and so read: JSON escapes one ({@code \\u} and four hex
-     * digits); Smile and CBOR text is UTF-8, which has no bytes for it, and their generators refuse it.
-     */
-    boolean writesUnpairedSurrogates() {
-        return writesUnpairedSurrogates;
     }
 
     /** This format's mapper. */

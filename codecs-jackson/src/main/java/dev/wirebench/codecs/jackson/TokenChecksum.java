@@ -50,17 +50,14 @@ final class TokenChecksum {
 
     /** Whether the parser's chars are read in place, or the String it makes of a text token. */
     private final boolean charsInPlace;
-    /** Whether a string holding an unpaired surrogate is refused: in a format that cannot write one (Smile, CBOR). */
-    private final boolean refusesUnpairedSurrogates;
     private final Chars chars = new Chars();
     /** Hashes of the elements of the lists being read, innermost list on top. */
     private long[] stack = new long[64];
     private int top;
     private JsonParser p;
 
-    TokenChecksum(boolean charsInPlace, boolean refusesUnpairedSurrogates) {
+    TokenChecksum(boolean charsInPlace) {
         this.charsInPlace = charsInPlace;
-        this.refusesUnpairedSurrogates = refusesUnpairedSurrogates;
     }
 
     /** Reads the one object in {@code parser}, which must hold nothing after it, and returns its checksum. */
@@ -416,16 +413,9 @@ final class TokenChecksum {
         return stringHash();
     }
 
-    /** The hash of the current string token, which must be text encode could write. */
+    /** The hash of the current string token. */
     private long stringHash() throws IOException {
-        CharSequence text = text();
-        if (refusesUnpairedSurrogates) {
-            int unpaired = UnpairedSurrogates.find(text);
-            if (unpaired >= 0) {
-                throw fail("a string: " + UnpairedSurrogates.describe(text, unpaired));
-            }
-        }
-        return Checksum.string(text);
+        return Checksum.string(text());
     }
 
     /** The text of the current string token, where the parser has it. */

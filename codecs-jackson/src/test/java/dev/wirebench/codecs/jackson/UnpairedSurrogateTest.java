@@ -1,6 +1,5 @@
 package dev.wirebench.codecs.jackson;
 
-import dev.wirebench.codec.CodecException;
 import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.Samples;
@@ -21,9 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Text with an unpaired surrogate, which the Smile and CBOR parsers read and their generators refuse to write (the
- * fuzzer's finding: CBOR text holding the UTF-8 bytes of a surrogate). There decode and traverse refuse it, so that
- * every message decode gives can be encoded again, and encode refuses such a record with an IllegalArgumentException.
- * JSON writes it as an escape and reads it back.
+ * fuzzer's finding: CBOR text holding the UTF-8 bytes of a surrogate). Decode reads it as Jackson does, traverse hashes
+ * the same text, and encode refuses such a record with an IllegalArgumentException: no guard of ours scans the text on
+ * the measured path. JSON writes it as an escape and reads it back.
  */
 class UnpairedSurrogateTest {
 
@@ -40,11 +39,20 @@ class UnpairedSurrogateTest {
     }
 
     @Test
-    void theUtf8BytesOfASurrogateInCborAreRefused() {
+    void theUtf8BytesOfASurrogateInCborDecodeToAnUnpairedSurrogateThatTraverseHashesAlike() {
         String hex = HexFormat.of().formatHex(encode(JacksonFormat.CBOR, REFERENCE));
         String jdoe = "64" + HexFormat.of().formatHex("jdoe".getBytes(StandardCharsets.US_ASCII));
         assertTrue(hex.contains(jdoe), hex);
-        assertRefused(JacksonFormat.CBOR, HexFormat.of().parseHex(hex.replace(jdoe, "63edb697")));
+        byte[] bytes = HexFormat.of().parseHex(hex.replace(jdoe, "63edb697"));
+        MessageCodec<User> codec = codec(JacksonFormat.CBOR);
+        for (boolean direct : new boolean[] {false, true}) {
+            ByteBuffer src = direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
+            src.put(0, bytes);
+            User decoded = codec.decode(src, bytes.length);
+            assertEquals(String.valueOf((char) 0xDD97), decoded.username());
+            assertEquals(MessageType.USER.checksum(decoded), codec.traverse(src, bytes.length));
+            assertThrows(IllegalArgumentException.class, () -> codec.encode(decoded, ByteBuffer.allocate(1024)));
+        }
     }
 
     @ParameterizedTest
@@ -55,20 +63,6 @@ class UnpairedSurrogateTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> codec.encode(lone, ByteBuffer.allocate(1024)));
         assertTrue(e.getMessage().startsWith(codec.name() + ": cannot write the user: "), e.getMessage());
-    }
-
-    private static void assertRefused(JacksonFormat format, byte[] bytes) {
-        MessageCodec<User> codec = codec(format);
-        for (boolean direct : new boolean[] {false, true}) {
-            ByteBuffer src = direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
-            src.put(0, bytes);
-            CodecException decode = assertThrows(CodecException.class, () -> codec.decode(src, bytes.length));
-            assertTrue(decode.getMessage().endsWith("User.username: an unpaired surrogate U+DD97 at character 0 of 1"),
-                    decode.getMessage());
-            CodecException traverse = assertThrows(CodecException.class, () -> codec.traverse(src, bytes.length));
-            assertTrue(traverse.getMessage().contains("a string: an unpaired surrogate U+DD97 at character 0 of 1"),
-                    traverse.getMessage());
-        }
     }
 
     @SuppressWarnings("unchecked")
