@@ -1,6 +1,7 @@
 package dev.wirebench.harness;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.wirebench.codec.kit.FuzzingRun;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
@@ -34,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 class ResultFilesFuzzTest {
 
     static {
-        ReaderFuzzing.configureFuzzingRun();
+        FuzzingRun.configure();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -58,16 +58,11 @@ public abstract class HostileInputFuzz {
      * tens of KB; 16 MiB means a length or count in the bytes was believed before the bytes could back it.
      */
     static final long ALLOCATION_LIMIT = 16L << 20;
-    /**
-     * Twice what a fuzzing test JVM holds (Jazzer, -Xmx512m and as much again of direct buffers): past it, native
-     * memory was taken and not given back.
-     */
-    static final int RSS_LIMIT_MB = 2048;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     static {
-        configureFuzzingRun();
+        FuzzingRun.configure();
     }
 
     private final ByteBuffer scratch = heap();
@@ -319,34 +314,5 @@ public abstract class HostileInputFuzz {
                     + ": there is nothing to fuzz");
         }
         return held;
-    }
-
-    /**
-     * Two settings a fuzzing run needs and JUnit's defaults get wrong, unless the command line set them. JUnit would
-     * hold the whole fuzzing run, not each input, to the {@code @Timeout} that Jazzer passes to libFuzzer as the
-     * per-input timeout (Jazzer issue 930); it still holds each input replayed in a normal test run to it. And Jazzer's
-     * JUnit runner turns libFuzzer's memory limit off; its own arguments, read as configuration parameters, are the
-     * only way to set it.
-     */
-    private static void configureFuzzingRun() {
-        String fuzz = System.getenv("JAZZER_FUZZ") != null ? System.getenv("JAZZER_FUZZ") : System.getProperty("JAZZER_FUZZ");
-        if (fuzz == null || !(fuzz.equals("1") || fuzz.equalsIgnoreCase("true") || fuzz.equalsIgnoreCase("yes"))) {
-            return;
-        }
-        if (System.getProperty("junit.jupiter.execution.timeout.mode") == null) {
-            System.setProperty("junit.jupiter.execution.timeout.mode", "disabled");
-        }
-        int next = 0;
-        while (System.getProperty("jazzer.internal.arg." + next) != null) {
-            if (System.getProperty("jazzer.internal.arg." + next).startsWith("-rss_limit_mb=")) {
-                return;
-            }
-            next++;
-        }
-        if (next == 0) {
-            System.setProperty("jazzer.internal.arg.0", "wirebench-fuzz"); // libFuzzer's argv[0]
-            next = 1;
-        }
-        System.setProperty("jazzer.internal.arg." + next, "-rss_limit_mb=" + RSS_LIMIT_MB);
     }
 }

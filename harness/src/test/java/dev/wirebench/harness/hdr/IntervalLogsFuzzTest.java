@@ -1,6 +1,7 @@
 package dev.wirebench.harness.hdr;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.wirebench.codec.kit.FuzzingRun;
 import dev.wirebench.harness.ReaderFuzzing;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class IntervalLogsFuzzTest {
 
     static {
-        ReaderFuzzing.configureFuzzingRun();
+        FuzzingRun.configure();
     }
 
     private final Path file;
