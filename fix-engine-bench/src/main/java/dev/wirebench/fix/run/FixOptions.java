@@ -8,6 +8,8 @@ import dev.wirebench.harness.cli.Role;
 import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.RigPlan;
+import dev.wirebench.harness.soak.Soak;
+import dev.wirebench.harness.soak.SoakPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
@@ -21,7 +23,7 @@ import java.util.Map;
 /** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
                          int sessions, int inFlight, List<Idle> idles, Duration interval, Duration warmup, Duration duration,
-                         int repeats, Duration logonTimeout, Path history, Path resultsDir) {
+                         int repeats, Duration logonTimeout, Path history, SoakPlan soak, Path resultsDir) {
 
     /**
      * Repeats of each engine when none are asked for: eight, so that a compare of two runs of four engines
@@ -64,6 +66,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
                 + "per engine (FILE with the engine's name before the extension)").withRequiredArg().describedAs("FILE");
+        SoakPlan.declare(parser, "the server's");
         CommonOptions.role(parser, "both: server and client on loopback, the server in its own JVM; server: only the "
                 + "server of one engine, on --bind --port, until stopped (Ctrl-C); client: only the client of one engine, "
                 + "against --host --port");
@@ -118,6 +121,10 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         Duration logonTimeout = Durations.parse("--logon-timeout", value(set, "logon-timeout"));
         Path history = set.has("history") ? Path.of(value(set, "history")) : null;
         Path resultsDir = Path.of(value(set, "results-dir"));
+        SoakPlan soak = SoakPlan.from(set);
+        if (soak != null) {
+            soakAlone(set, role, engines, known, repeats);
+        }
         if ((set.has("rate") ? 1 : 0) + (sweep ? 1 : 0) + (set.has("mode") ? 1 : 0) > 1) {
             throw new IllegalArgumentException("choose one of --mode closed, --rate N and --sweep");
         }
@@ -127,7 +134,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         if (warmup == null) {
             warmup = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
         }
-        boolean once = sweep || history != null;
+        boolean once = sweep || history != null || soak != null;
         if (repeats != null && repeats > 1 && once) {
             throw new IllegalArgumentException((sweep ? "--sweep" : "--history") + " runs each engine once: not with --repeats "
                     + repeats);
@@ -145,7 +152,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--history keeps one session's conversation: not with --sessions " + sessions);
         }
         if (inFlight == null) {
-            inFlight = load.closed() && !sweep ? 1 : RigPlan.UNLIMITED;
+            inFlight = load.closed() && !sweep && soak == null ? 1 : RigPlan.UNLIMITED;
         }
         if (role != Role.BOTH && engines.size() != 1) {
             throw new IllegalArgumentException("--role " + role.name().toLowerCase(Locale.ROOT)
@@ -162,7 +169,30 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), interval, warmup,
-                duration, repeats, logonTimeout, history, resultsDir);
+                duration, repeats, logonTimeout, history, soak, resultsDir);
+    }
+
+    /** Refuses what a soak (one server JVM, one run, at a fixed rate) cannot be combined with. */
+    private static void soakAlone(OptionSet set, Role role, List<String> engines, List<String> known, Integer repeats) {
+        if (role != Role.BOTH) {
+            throw new IllegalArgumentException("--soak samples the server JVM it starts: --role both only");
+        }
+        if (engines.size() != 1) {
+            throw new IllegalArgumentException("--soak soaks one server: pass --engines with one of " + String.join(", ", known));
+        }
+        for (String other : List.of("sweep", "mode", "history", "idle")) {
+            if (set.has(other) && !(other.equals("idle") && !value(set, "idle").contains(","))) {
+                throw new IllegalArgumentException("--soak " + switch (other) {
+                    case "sweep" -> "sweeps to the knee itself: not with --sweep";
+                    case "mode" -> "runs at a fixed rate: not with --mode closed";
+                    case "history" -> "keeps no history of its orders: not with --history";
+                    default -> "waits one way: --idle block or --idle spin";
+                });
+            }
+        }
+        if (repeats != null && repeats > 1) {
+            throw new IllegalArgumentException("--soak runs once: not with --repeats " + repeats);
+        }
     }
 
     private static List<Idle> idles(OptionSet set, Role role) {
@@ -210,12 +240,16 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
-        String how = sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
+        String how = soak != null ? "soak of " + Durations.seconds(soak.duration()) + " at " + (load.closed()
+                ? Math.round(Soak.SHARE_OF_KNEE * 100) + "% of the knee a sweep finds first" : load) + ", the server JVM"
+                + " sampled every " + Durations.seconds(soak.sampleEvery())
+                : sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
+        String measured = soak == null ? ", measured " + Durations.seconds(duration) + " per engine" + (sweep ? " per rate" : "")
+                : load.closed() ? ", the sweep measuring " + Durations.seconds(duration) + " per rate" : "";
         return how + ", " + sessions + (sessions == 1 ? " session" : " sessions") + (inFlight == RigPlan.UNLIMITED ? ""
                 : " x " + inFlight + " in flight") + ", " + String.join(" and ", idles.stream()
                 .map(i -> i == Idle.SPIN ? "spinning" : "blocking").toList()) + ", warm-up "
-                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
-                + (sweep ? " per rate" : "") + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
+                + Durations.seconds(warmup) + measured + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }
 
     /** Whether a server ({@code --role server}, one mode) spins. */
@@ -232,6 +266,13 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     RigPlan plan(Load load, Idle idle) {
         return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
                 interval, idle, logonTimeout, RigPlan.DEFAULT_STALL);
+    }
+
+    /** How the rig runs the soak itself at {@code load}: the measured time is the soak's. */
+    RigPlan soakPlan(Load load, Idle idle) {
+        RigPlan p = plan(load, idle);
+        return new RigPlan(p.sessions(), p.inFlight(), p.warmup(), soak.duration(), p.window(), p.idle(),
+                p.connectTimeout(), p.stall());
     }
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */

@@ -251,6 +251,36 @@ class FixCommandTest {
     }
 
     @Test
+    @Timeout(120)
+    void shouldSoakTheServerAtTheRateGivenAndSampleItsJvmIntoTheRunFolder() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = fix("--engines", "raw", "--soak", "3s", "--sample-every", "1s", "--rate", "500", "--warmup", "1s",
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path folder = onlyRunFolder(results);
+        List<String> samples = Files.readAllLines(folder.resolve("soak-samples.csv"));
+        assertEquals(dev.wirebench.harness.soak.ResourceSampler.HEADER, samples.get(0));
+        // at 0, 1, 2 (and perhaps 3) s of the measured time
+        assertTrue(samples.size() >= 4, samples.toString());
+        for (String sample : samples.subList(1, samples.size())) {
+            String[] cells = sample.split(",");
+            // the server's Java threads, RSS and OS threads: read from the server JVM, which has some of each
+            assertTrue(Long.parseLong(cells[4]) > 0, sample);
+            assertTrue(Long.parseLong(cells[5]) > 0 && Long.parseLong(cells[6]) > 0, sample);
+        }
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("## Soak: the server JVM's resources and the client's"), summary);
+        assertTrue(summary.contains("- Soak rate: given with --rate"), summary);
+        assertTrue(summary.contains("| server | RSS (MB) |"), summary);
+        RunResults model = ResultsFile.read(folder);
+        // the soak is the run's one measurement: every slot of its 3 s is an order
+        assertEquals(1500, model.histograms().stream().filter(h -> h.name().equals("fill")).mapToLong(
+                h -> h.histogram().getTotalCount()).sum());
+        assertTrue(ran.out().contains("Soaking raw at 500/s (given with --rate)"), ran.out());
+        assertTrue(ran.out().contains("Goal met") || ran.out().contains("Goal missed"), ran.out());
+    }
+
+    @Test
     void shouldRefuseBadOptionsInOneLineWithoutAFolder() {
         Ran ran = fix("--engines", "ideafix", "--results-dir", dir.toString());
         assertEquals(1, ran.status());
