@@ -23,8 +23,13 @@ public final class FuzzTarget {
     public static void main(String[] args) throws ClassNotFoundException {
         String[] target = args[0].split("#", 2);
         Class<?> testClass = Class.forName(target[0]);
-        // by name: the selector wants the parameter types too, which the caller need not know
-        List<Method> methods = Arrays.stream(testClass.getDeclaredMethods())
+        // by name: the selector wants the parameter types too, which the caller need not know; declared in the class or
+        // in a class it extends (the conformance kit's HostileInputFuzz), the nearest first
+        List<Method> declared = new java.util.ArrayList<>();
+        for (Class<?> c = testClass; c != null && c != Object.class; c = c.getSuperclass()) {
+            declared.addAll(Arrays.asList(c.getDeclaredMethods()));
+        }
+        List<Method> methods = declared.stream()
                 .filter(m -> m.getName().equals(target[1]))
                 .filter(m -> Arrays.stream(m.getAnnotations())
                         .anyMatch(a -> a.annotationType().getName().equals("com.code_intelligence.jazzer.junit.FuzzTest")))

@@ -1,6 +1,7 @@
 package dev.wirebench.harness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -12,7 +13,8 @@ import java.nio.file.Path;
 /** The JSON tree of a result file, or one line saying why there is none: missing, unreadable, not JSON. */
 public final class JsonFiles {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // a result file is one JSON document: anything after it is damage, not something to ignore
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private JsonFiles() {
     }

@@ -1,6 +1,7 @@
 package dev.wirebench.harness;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
@@ -30,7 +31,8 @@ public record RoundLog(long seed, int rounds, Map<String, String> variants, List
                        Map<String, List<Integer>> forkRounds, List<String> failures, List<String> notes) {
 
     public static final String FILE_NAME = "rounds.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // a file is one log: anything after it is damage, not something to ignore
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     public RoundLog {
         Objects.requireNonNull(variants, "variants");
@@ -53,9 +55,15 @@ public record RoundLog(long seed, int rounds, Map<String, String> variants, List
             return null;
         }
         try {
-            return JSON.readValue(file.toFile(), RoundLog.class);
+            RoundLog log = JSON.readValue(file.toFile(), RoundLog.class);
+            if (log == null) {
+                throw new ResultsException(file + " is not a round log: it holds null");
+            }
+            return log;
         } catch (JsonProcessingException e) {
             throw new ResultsException(file + " is not a round log (" + e.getOriginalMessage() + ")", e);
+        } catch (ResultsException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new ResultsException(file + " cannot be read: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.wirebench.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -131,7 +132,7 @@ public final class RunFolder {
     /**
      * The {@value #ENV_FILE} of a run folder as a map, or an empty one when the folder has none.
      *
-     * @throws UncheckedIOException when the file is there but is not JSON, naming it
+     * @throws UncheckedIOException when the file is there but is not a JSON object, in one line naming it
      */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> environmentOf(Path folder) {
@@ -139,11 +140,19 @@ public final class RunFolder {
         if (!Files.isRegularFile(file)) {
             return Map.of();
         }
+        JsonNode root;
         try {
-            return JSON.readValue(file.toFile(), Map.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + " is not JSON: " + e.getMessage(), e);
+            root = JsonFiles.read(file, true);
+        } catch (ResultsException e) {
+            // Jackson's own message goes on with the location on a line of its own; JsonFiles says it in one
+            throw new UncheckedIOException(e.getMessage(), new IOException(e.getMessage(), e));
         }
+        if (root == null || !root.isObject()) {
+            String what = file + " is not an environment: a JSON object was expected, not " + (root == null ? "nothing"
+                    : root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+            throw new UncheckedIOException(what, new IOException(what));
+        }
+        return JSON.convertValue(root, Map.class);
     }
 
     public Path path() {

@@ -2,7 +2,7 @@ package dev.wirebench.harness;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +31,9 @@ import java.util.regex.Pattern;
  * <p>The child's standard input stays open until {@link #close()}: a server that calls
  * {@link #awaitEndOfInput()} ends when it closes, which also happens when this JVM dies however it
  * dies (the pipe's writing end goes with it). {@code close()} then stops the child in any case.
+ *
+ * <p>While it waits for that end, a server answers {@link #resources} on the same pipe: the parent writes a line
+ * asking, the child prints its {@link JvmResources} as one line, which the parent takes out of the output.
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -42,15 +47,20 @@ public final class ServerProcess implements AutoCloseable {
     /** How long {@link #start} waits for the line by default: a cold JVM on a busy machine is slow. */
     public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Pattern ADDRESS = Pattern.compile(Pattern.quote(LISTENING) + "([^ ]+):(\\d+)");
+    /** The line a parent writes to a server's input to ask for its {@link JvmResources}. */
+    static final String ASK_RESOURCES = JvmResources.LINE + "?";
 
     private final Process process;
     private final InetSocketAddress address;
     private final List<String> output;
+    private final BlockingQueue<String> answers;
 
-    private ServerProcess(Process process, InetSocketAddress address, List<String> output) {
+    private ServerProcess(Process process, InetSocketAddress address, List<String> output,
+                          BlockingQueue<String> answers) {
         this.process = process;
         this.address = address;
         this.output = output;
+        this.answers = answers;
     }
 
     /** {@link #start(String, List, Class, List, Duration)} with no JVM options and {@link #START_TIMEOUT}. */
@@ -85,12 +95,18 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<String> output = Collections.synchronizedList(new ArrayList<>());
+        BlockingQueue<String> answers = new LinkedBlockingQueue<>();
         CompletableFuture<InetSocketAddress> listening = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader lines = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
+                    if (line.startsWith(JvmResources.LINE + " ")) {
+                        // an answer to resources(), not something the server said
+                        answers.add(line);
+                        continue;
+                    }
                     output.add(line);
                     Matcher m = ADDRESS.matcher(line);
                     if (m.find()) {
@@ -124,7 +140,7 @@ public final class ServerProcess implements AutoCloseable {
             throw new IOException(what + " did not start" + (timedOut ? " within " + timeout.toSeconds() + " s" : "")
                     + ": " + (printed.isEmpty() ? "it printed nothing" : printed));
         }
-        return new ServerProcess(process, address, output);
+        return new ServerProcess(process, address, output, answers);
     }
 
     /** The line a server's main prints once it listens on {@code address}, for {@link #start} to find. */
@@ -137,11 +153,15 @@ public final class ServerProcess implements AutoCloseable {
      * started it through {@link #start} says stop (or dies).
      */
     public static void awaitEndOfInput() {
-        InputStream in = System.in;
-        byte[] skip = new byte[256];
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         try {
-            while (in.read(skip) >= 0) {
-                // nothing is sent; the end of input is the signal
+            String line;
+            while ((line = in.readLine()) != null) {
+                // the end of input is the signal; the one thing asked on the way is what this JVM holds
+                if (line.equals(ASK_RESOURCES)) {
+                    System.out.println(JvmResources.answer().toLine());
+                    System.out.flush();
+                }
             }
         } catch (IOException ended) {
             // as good as the end
@@ -199,6 +219,35 @@ public final class ServerProcess implements AutoCloseable {
 
     public InetSocketAddress address() {
         return address;
+    }
+
+    /** The server JVM's process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /**
+     * What the server JVM holds now: its heap and Java threads as it answers on its input (a server that waits in
+     * {@link #awaitEndOfInput}, as every one started with {@link #UNTIL_INPUT_ENDS} does), its RSS and threads as
+     * the OS tells of its process. Those the server does not answer within {@code timeout} are -1.
+     */
+    public synchronized JvmResources resources(Duration timeout) {
+        JvmResources inside = JvmResources.unknown();
+        answers.clear();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write((ASK_RESOURCES + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+            String answer = answers.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (answer != null) {
+                inside = JvmResources.parse(answer);
+            }
+        } catch (IOException gone) {
+            // the server ended: the OS has nothing to tell either
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return inside.withOsFigures(process.pid());
     }
 
     /** What the server printed so far (for an error message). */

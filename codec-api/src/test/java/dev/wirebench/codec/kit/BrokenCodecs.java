@@ -147,6 +147,94 @@ final class BrokenCodecs {
         }
     }
 
+    /** Trusts a length it reads from the bytes and allocates it before looking further, as a naive reader would. */
+    static final class AllocatesWhatALengthClaims extends ToyUserCodec {
+        /** Where the allocation goes, so that no compiler can drop it. */
+        byte[] lastScratch;
+
+        @Override
+        protected User decode(ByteBuffer src, int offset, int length) {
+            if (length >= 4) {
+                lastScratch = new byte[Math.min(src.getInt(offset) & Integer.MAX_VALUE, 32 << 20)];
+            }
+            return super.decode(src, offset, length);
+        }
+    }
+
+    /** Its traverse answers a checksum for any bytes: right for every user, where decode rejects the rest. */
+    static final class TraverseChecksNothing extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            try {
+                return super.traverse(src, offset, length);
+            } catch (RuntimeException notAUser) {
+                return length;
+            }
+        }
+    }
+
+    /**
+     * Decode reads any byte but 0 as {@code active}, where traverse refuses all but the 0 and 1 encode writes: stricter
+     * than decode on bytes encode never wrote, as a traverse beside a coercing library's decode is.
+     */
+    static final class TraverseRefusesWhatDecodeCoerces extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            ByteBuffer in = src.slice(offset, length);
+            in.position(8);
+            in.position(in.position() + 2 + Short.toUnsignedInt(in.getShort(in.position()))); // username
+            in.position(in.position() + 2 + Short.toUnsignedInt(in.getShort(in.position()))); // e-mail
+            byte active = in.get(in.position() + 4);
+            if (active != 0 && active != 1) {
+                throw malformed("active is " + active + ", not 0 or 1");
+            }
+            return super.traverse(src, offset, length);
+        }
+    }
+
+    /**
+     * Decode replaces invalid UTF-8 with U+FFFD (the toy's {@code new String}); this traverse answers another checksum
+     * for such a user, as one hashing the bytes as they are would.
+     */
+    static final class TraverseHashesInvalidUtf8AsItIs extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            long checksum = Checksum.of(decode(src, offset, length));
+            int n = Short.toUnsignedInt(src.getShort(offset + 8));
+            for (int i = 0; i < n; i++) {
+                if (src.get(offset + 10 + i) == (byte) 0xFF) { // never in UTF-8: here hashed as it is
+                    return checksum + 1;
+                }
+            }
+            return checksum;
+        }
+    }
+
+    /** Leaves the roles out of traverse for a user who is not in the fixtures' shape (one role exactly). */
+    static final class TraverseSkipsRolesSilently extends ToyUserCodec {
+        @Override
+        protected long traverse(ByteBuffer src, int offset, int length) {
+            User u = decode(src, offset, length);
+            return u.roles().size() != 1 ? Checksum.of(u)
+                    : Checksum.of(new User(u.id(), u.username(), u.email(), u.age(), u.active(), u.createdAt(), List.of()));
+        }
+    }
+
+    /**
+     * Writes the roles of active users only: every fixture round-trips (the inactive one has no roles), but an
+     * inactive user with roles, which decode accepts, does not come back.
+     */
+    static final class ForgetsTheRolesOfInactiveUsers extends ToyUserCodec {
+        @Override
+        protected int encode(User user, ByteBuffer dst, int offset, int limit) {
+            if (user.active()) {
+                return super.encode(user, dst, offset, limit);
+            }
+            return super.encode(new User(user.id(), user.username(), user.email(), user.age(), false, user.createdAt(),
+                    List.of()), dst, offset, limit);
+        }
+    }
+
     // measurement faults, under the contract every codec passes
 
     static final class DropsAFieldContract extends MeasurementContract {

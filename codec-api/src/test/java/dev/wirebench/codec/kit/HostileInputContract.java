@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -111,23 +112,42 @@ public abstract class HostileInputContract extends MeasurementContract {
         }, codec.name() + ": reading shortened lengths must fail fast");
     }
 
-    /** What decode and traverse make of the first {@code length} of {@code bytes}: results or "rejected". */
-    private static List<Object> readWithin(MessageCodec<?> codec, byte[] bytes, int length, boolean direct) {
+    /**
+     * What decode and traverse make of the first {@code length} of {@code bytes}, placed at an offset in a buffer of
+     * exactly their size: the message, the checksum, or {@link #REJECTED} for a {@link CodecException} that says what
+     * was wrong. Any other exception, a moved position or limit, or a blank message fails, naming the codec.
+     */
+    static List<Object> readWithin(MessageCodec<?> codec, byte[] bytes, int length, boolean direct) {
         ByteBuffer src = direct ? ByteBuffer.allocateDirect(OFFSET + bytes.length) : ByteBuffer.allocate(OFFSET + bytes.length);
         src.put(OFFSET, bytes);
         src.position(OFFSET);
+        String where = " of " + length + " bytes in a " + (direct ? "direct" : "heap") + " buffer";
         List<Object> answers = new ArrayList<>(2);
-        try {
-            answers.add(codec.decode(src, length));
-        } catch (CodecException rejected) {
-            answers.add("rejected");
-        }
-        try {
-            answers.add(codec.traverse(src, length));
-        } catch (CodecException rejected) {
-            answers.add("rejected");
-        }
+        answers.add(answer(codec, "decode" + where, src, () -> codec.decode(src, length)));
+        answers.add(answer(codec, "traverse" + where, src, () -> codec.traverse(src, length)));
         return answers;
+    }
+
+    /** What {@link #readWithin} answers for bytes a codec rejected with a {@link CodecException}. */
+    static final String REJECTED = "rejected";
+
+    private static Object answer(MessageCodec<?> codec, String what, ByteBuffer src, Supplier<Object> read) {
+        int position = src.position();
+        int limit = src.limit();
+        Object answer;
+        try {
+            answer = read.get();
+        } catch (CodecException rejected) {
+            assertTrue(rejected.getMessage() != null && !rejected.getMessage().isBlank(),
+                    codec.name() + ": a CodecException must say what was wrong (" + what + ")");
+            answer = REJECTED;
+        } catch (Throwable wrong) {
+            // an Error included: OutOfMemoryError or StackOverflowError on hostile input is a codec bug
+            throw new AssertionError(codec.name() + ": " + what + " threw " + wrong + " instead of CodecException", wrong);
+        }
+        assertEquals(position, src.position(), codec.name() + ": " + what + " moved the position");
+        assertEquals(limit, src.limit(), codec.name() + ": " + what + " moved the limit");
+        return answer;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,31 +5,35 @@ import dev.wirebench.codec.MessageCodec;
 import dev.wirebench.codec.MessageType;
 import org.apache.fory.config.Language;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * The Apache Fory codecs, one per canonical message in each of Fory's two modes: {@code fory/...}
- * (Java mode) and {@code fory-xlang/...} (cross-language mode). Registered in
+ * (Java mode) and {@code fory-xlang/...} (cross-language mode), and each again with decode checking the
+ * message Fory built ({@code fory+guarded/...}, {@code fory-xlang+guarded/...}). Registered in
  * {@code META-INF/services/dev.wirebench.codec.CodecProvider}.
  */
 public final class ForyCodecProvider implements CodecProvider {
 
     @Override
     public List<MessageCodec<?>> codecs() {
-        return List.of(
-                new ForyCodec<>(MessageType.MARKET_DATA, Language.JAVA),
-                new ForyCodec<>(MessageType.USER, Language.JAVA),
-                new ForyCodec<>(MessageType.ORDER, Language.JAVA),
-                new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.JAVA),
-                new ForyCodec<>(MessageType.MARKET_DATA, Language.XLANG),
-                new ForyCodec<>(MessageType.USER, Language.XLANG),
-                new ForyCodec<>(MessageType.ORDER, Language.XLANG),
-                new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.XLANG));
+        List<MessageCodec<?>> codecs = new ArrayList<>();
+        for (boolean guarded : new boolean[] {false, true}) {
+            for (Language language : new Language[] {Language.JAVA, Language.XLANG}) {
+                codecs.add(new ForyCodec<>(MessageType.MARKET_DATA, language, guarded));
+                codecs.add(new ForyCodec<>(MessageType.USER, language, guarded));
+                codecs.add(new ForyCodec<>(MessageType.ORDER, language, guarded));
+                codecs.add(new ForyCodec<>(MessageType.INFRA_EXECUTION, language, guarded));
+            }
+        }
+        return codecs;
     }
 
     @Override
     public Set<String> formats() {
-        return Set.of(ForyCodec.FORMAT, ForyCodec.XLANG_FORMAT);
+        return Set.of(ForyCodec.FORMAT, ForyCodec.XLANG_FORMAT, ForyCodec.FORMAT + ForyCodec.GUARDED,
+                ForyCodec.XLANG_FORMAT + ForyCodec.GUARDED);
     }
 }

@@ -8,6 +8,7 @@ import dev.wirebench.codec.message.BookEntry;
 import dev.wirebench.codec.message.EntryType;
 import dev.wirebench.codec.message.ExecutionStatus;
 import dev.wirebench.codec.message.InfrastructureExecution;
+import dev.wirebench.codec.message.MarketData;
 import dev.wirebench.codec.message.Side;
 import dev.wirebench.codec.message.TriggerType;
 import dev.wirebench.codec.message.User;
@@ -47,10 +48,12 @@ class ForyHostileInputTest {
     private static final String EXECUTION_HEX = "00ff1b05000001060000000200000004000000ffcf00ff0445ff0458ffcf00"
             + METADATA + "ffccff6900ff0450ff0451ff02ffcf00ff03";
 
-    private final ForyCodec<User> user = new ForyCodec<>(MessageType.USER, Language.JAVA);
-    private final ForyCodec<User> userXlang = new ForyCodec<>(MessageType.USER, Language.XLANG);
+    private final ForyCodec<User> user = new ForyCodec<>(MessageType.USER, Language.JAVA, false);
+    private final ForyCodec<User> userXlang = new ForyCodec<>(MessageType.USER, Language.XLANG, false);
+    private final ForyCodec<User> userGuarded = new ForyCodec<>(MessageType.USER, Language.JAVA, true);
+    private final ForyCodec<User> userXlangGuarded = new ForyCodec<>(MessageType.USER, Language.XLANG, true);
     private final ForyCodec<InfrastructureExecution> execution =
-            new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.JAVA);
+            new ForyCodec<>(MessageType.INFRA_EXECUTION, Language.JAVA, false);
 
     @Test
     void theBytesEditedHereAreFory16s() {
@@ -69,6 +72,47 @@ class ForyHostileInputTest {
     void refusesAStringLengthBeyondTheInput() {
         assertRejected(user, USER_HEX.replace("ff0465ff", "ff04ffffffff0f65ff"), "");
         assertRejected(userXlang, USER_XLANG_HEX.replace("0c046502", "0cffffffff0f6502"), "");
+    }
+
+    /**
+     * Fory builds a string in place with the coder its header names: UTF-16 bytes of Latin-1 text would become a string
+     * that equals no string of its text (the fuzzer's first Fory finding: an empty one), and coder 3 one the JDK has no
+     * coder for. The guarded variant refuses both; Fory as it comes returns them. The e-mail {@code "e"} is
+     * {@code 04 65}: header (1 byte << 2 | coder 0, Latin-1), then the byte.
+     */
+    @Test
+    void theGuardedVariantRefusesAStringWhoseBytesAreNotInTheFormTheJdkWouldHoldThem() {
+        String latin1AsUtf16 = "User.email: a UTF-16 string of 1 characters that all fit Latin-1";
+        assertRejected(userGuarded, USER_HEX.replace("ff0465ff", "ff096500ff"), latin1AsUtf16);
+        assertRejected(userXlangGuarded, USER_XLANG_HEX.replace("0c046502", "0c09650002"), latin1AsUtf16);
+        assertRejected(userXlangGuarded, USER_XLANG_HEX.replace("0c046502", "0c0102"), "User.email: a UTF-16 string of 0 characters");
+        assertRejected(userGuarded, USER_HEX.replace("ff0465ff", "ff0765ff"), "User.email: a string of coder 3");
+        // the same e-mail as UTF-16 that needs it, "\u0100", is read
+        User read = userGuarded.decode(ByteBuffer.wrap(HexFormat.of().parseHex(USER_HEX.replace("ff0465ff", "ff090001ff"))),
+                USER_HEX.length() / 2 + 1);
+        assertEquals("\u0100", read.email());
+        // unguarded, the e-mail comes back as a string of "e" that does not equal "e"
+        User unequal = user.decode(ByteBuffer.wrap(HexFormat.of().parseHex(USER_HEX.replace("ff0465ff", "ff096500ff"))),
+                USER_HEX.length() / 2 + 1);
+        assertEquals(1, unequal.email().length());
+        assertEquals('e', unequal.email().charAt(0));
+        assertTrue(!"e".equals(unequal.email()), "Fory 1.6 now builds a Latin-1 string: the guard may be unneeded");
+    }
+
+    /**
+     * xlang mode reads a list's elements with the types their bytes name, and the record's constructor copies the list
+     * without looking: these bytes, the fuzzer's, make market data whose first entry is a {@code Boolean}. The guarded
+     * variant refuses it; Fory as it comes returns it.
+     */
+    @Test
+    void theGuardedVariantRefusesAListElementOfAnotherTypeThanTheList() {
+        String hex = "01ff1b018ef98949290e02023b010c003200480b000000000000005169723dd8c8dc98007d";
+        assertRejected(new ForyCodec<>(MessageType.MARKET_DATA, Language.XLANG, true), hex,
+                "MarketData.entries[0] is a java.lang.Boolean, not a BookEntry");
+        byte[] bytes = HexFormat.of().parseHex(hex);
+        MarketData read = new ForyCodec<>(MessageType.MARKET_DATA, Language.XLANG, false)
+                .decode(ByteBuffer.wrap(bytes), bytes.length);
+        assertEquals(Boolean.class, ((List<?>) read.entries()).get(0).getClass());
     }
 
     @Test
@@ -101,7 +145,7 @@ class ForyHostileInputTest {
     @Test
     void refusesARecordOtherThanItsMessage() {
         // a BookEntry, registered in the market-data codec, at the root instead of a MarketData
-        ForyCodec<?> marketData = new ForyCodec<>(MessageType.MARKET_DATA, Language.JAVA);
+        ForyCodec<?> marketData = new ForyCodec<>(MessageType.MARKET_DATA, Language.JAVA, false);
         byte[] entry = marketData.fory().serialize(new BookEntry(1, 2, Side.SELL, 3, EntryType.TRADE));
         assertRejected(marketData, HexFormat.of().formatHex(entry), "bytes hold a " + BookEntry.class.getName());
     }

@@ -42,7 +42,7 @@ class ForyWireTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("codecs")
     void writesWhatAPlainForyWritesAndReads(ForyCodec<?> codec) {
-        Language language = codec.format().equals(ForyCodec.XLANG_FORMAT) ? Language.XLANG : Language.JAVA;
+        Language language = codec.format().startsWith(ForyCodec.XLANG_FORMAT) ? Language.XLANG : Language.JAVA;
         // a Fory configured as the codec's is, used through its byte[] API
         Fory plain = ForyCodec.newFory(codec.messageType(), language);
         for (Sample<?> sample : Samples.fixtures(codec.messageType())) {
@@ -57,7 +57,7 @@ class ForyWireTest {
     @MethodSource("codecs")
     void startsWithTheRegisteredIdOfTheRecord(ForyCodec<?> codec) {
         byte[] bytes = encode(codec, Samples.fixtures(codec.messageType()).get(0).message());
-        int header = codec.format().equals(ForyCodec.XLANG_FORMAT) ? 1 : 0;
+        int header = codec.format().startsWith(ForyCodec.XLANG_FORMAT) ? 1 : 0;
         assertEquals(header, bytes[0], codec.name() + ": header bitmap");
         assertEquals(Fory.NOT_NULL_VALUE_FLAG, bytes[1], codec.name() + ": root flag");
         assertEquals(Types.STRUCT, bytes[2], codec.name() + ": root type");
@@ -102,7 +102,7 @@ class ForyWireTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Language.class)
     void writesEnumsAsTheirOrdinalsAndRefusesUnknownOnes(Language language) {
-        ForyCodec<Order> codec = new ForyCodec<>(MessageType.ORDER, language);
+        ForyCodec<Order> codec = new ForyCodec<>(MessageType.ORDER, language, false);
         Order reference = (Order) Samples.fixtures(MessageType.ORDER).get(0).message();
         checkEnum(codec, reference, Ordinals.SIDES, (o, e) -> new Order(o.clOrdId(), o.account(), o.symbol(), e,
                 o.orderQty(), o.ordType(), o.price(), o.timeInForce(), o.transactTime()));

@@ -10,7 +10,6 @@ import dev.wirebench.codec.MessageType;
 import dev.wirebench.codec.ScratchBytes;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
@@ -47,10 +46,12 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     }
 
     /**
-     * All three formats pass the kit's truncations and corruptions as Jackson comes, with no guard of ours: its
-     * parsers bound what they read by the length given and by {@code StreamReadConstraints} (nesting 1,000, a number
-     * 1,000 chars, a string 20,000,000), and databind refuses what the records cannot hold. One cost is quadratic
-     * in the input's length: a run of CBOR tags (see the README).
+     * All three formats pass the kit's truncations and corruptions: Jackson's parsers bound what they read by the
+     * length given and by {@code StreamReadConstraints} (nesting 1,000, a number 1,000 chars, a string 20,000,000), and
+     * databind refuses what the records cannot hold, with no guard of ours. Smile and CBOR read the UTF-8 bytes of a
+     * surrogate as an unpaired surrogate, which their generators then refuse to write: such a message decodes, and
+     * encoding it again fails with an {@code IllegalArgumentException} (see the README). One cost is quadratic in the
+     * input's length: a run of CBOR tags (see the README).
      */
     @Override
     public Conformance conformance() {
@@ -71,10 +72,13 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     @Override
     protected T decode(ByteBuffer src, int offset, int length) {
         try {
-            if (src.hasArray()) {
-                return reader.readValue(src.array(), src.arrayOffset() + offset, length);
+            T message = src.hasArray() ? reader.readValue(src.array(), src.arrayOffset() + offset, length)
+                    : reader.readValue(scratch.copyOf(src, offset, length), 0, length);
+            if (message == null) {
+                // databind reads a null token at the root (JSON null, Smile 0x21, CBOR 0xf6) as a null record
+                throw malformed("the message is null, not a " + messageType().id());
             }
-            return reader.readValue(scratch.copyOf(src, offset, length), 0, length);
+            return message;
         } catch (IOException e) {
             throw malformed(describe(e), e);
         }
@@ -94,15 +98,16 @@ final class JacksonCodec<T> extends AbstractMessageCodec<T> {
     /**
      * The {@link BufferOverflowException} {@link BufferOutput} threw, however Jackson wrapped it: bare when the
      * generator flushed as it closed, as the cause of a {@code JsonMappingException} when a serializer's write
-     * made it flush. Anything else is not the buffer's doing: no record holds a value the formats cannot carry.
+     * made it flush. Anything else is a value the format cannot carry, which the generator refused: a string with
+     * an unpaired surrogate, which UTF-8 has no bytes for.
      */
-    private static RuntimeException overflowOr(IOException e) {
+    private RuntimeException overflowOr(IOException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof BufferOverflowException overflow) {
                 return overflow;
             }
         }
-        return new UncheckedIOException("Jackson could not write a canonical record", e);
+        return new IllegalArgumentException(name() + ": cannot write the " + messageType().id() + ": " + describe(e), e);
     }
 
     /** Jackson's message without its source location, which names the byte[] and the codec names anyway. */

@@ -84,6 +84,18 @@ class MalformedInputTest {
         assertRefused(format, MessageType.INFRA_EXECUTION, x -> x.putArray("metadata"), "");
     }
 
+    /** databind reads a null at the root as a null record (the fuzzer's finding, in Smile): no message. */
+    @ParameterizedTest
+    @EnumSource(JacksonFormat.class)
+    void nullAtTheRootIsRefused(JacksonFormat format) throws IOException {
+        byte[] nothing = format.mapper().writeValueAsBytes(null);
+        MessageCodec<?> codec = JacksonJsonTest.codec(format, MessageType.USER);
+        CodecException decode = assertThrows(CodecException.class,
+                () -> codec.decode(ByteBuffer.wrap(nothing), nothing.length));
+        assertEquals(codec.name() + ": malformed input: the message is null, not a user", decode.getMessage());
+        assertThrows(CodecException.class, () -> codec.traverse(ByteBuffer.wrap(nothing), nothing.length));
+    }
+
     @ParameterizedTest
     @EnumSource(JacksonFormat.class)
     void aSecondValueAfterTheMessageIsRefused(JacksonFormat format) throws IOException {

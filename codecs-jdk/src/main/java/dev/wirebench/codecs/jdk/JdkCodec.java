@@ -192,6 +192,15 @@ final class JdkCodec<T> extends AbstractMessageCodec<T> {
         } catch (LinkageError e) {
             // the stream named a class that is there but cannot be loaded
             throw malformed("the stream names a class that cannot be loaded: " + e, e);
+        } catch (InternalError e) {
+            // the JDK's immutable collections check their own input by assertion: CollSer.readResolve, given the map
+            // tag and an odd number of elements, has MapN throw InternalError("length is odd") (found by fuzzing).
+            // That one is the stream's fault; any other InternalError is the JVM's and goes on
+            StackTraceElement[] trace = e.getStackTrace();
+            if (trace.length == 0 || !trace[0].getClassName().startsWith("java.util.ImmutableCollections")) {
+                throw e;
+            }
+            throw malformed("a JDK immutable collection refused its elements: " + e.getMessage(), e);
         } finally {
             input.release();
         }

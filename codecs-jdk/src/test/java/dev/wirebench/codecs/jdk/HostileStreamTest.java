@@ -152,6 +152,19 @@ class HostileStreamTest {
         assertRejected(JdkCodec.infrastructureExecution(), bytes, "exceeds the " + bytes.length + " bytes of input");
     }
 
+    /**
+     * {@code List.of}'s serialised form, {@code CollSer}, tagged as a map of three elements: the JDK's {@code MapN}
+     * refuses an odd count by assertion, an {@code InternalError} (found by fuzzing), reported as malformed input.
+     */
+    @Test
+    void rejectsAnImmutableMapOfAnOddNumberOfElements() {
+        byte[] bytes = Streams.serialize(new User(1, "u", "e", 2, true, 3, List.of("a", "b", "c")));
+        // CollSer's int tag (1: a list), then its writeObject's block of one int, the element count
+        byte[] list = {0, 0, 0, 1, 0x77, 4, 0, 0, 0, 3};
+        bytes[indexOf(bytes, list) + 3] = 3; // the tag of a map
+        assertRejected(JdkCodec.user(), bytes, "a JDK immutable collection refused its elements: length is odd");
+    }
+
     @Test
     void rejectsARecordOfAnotherMessage() {
         byte[] order = Streams.serialize(Samples.reference(MessageType.ORDER));

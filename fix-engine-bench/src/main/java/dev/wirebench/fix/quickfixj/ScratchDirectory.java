@@ -5,10 +5,18 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 /** A fresh temp directory for one side's store and logs, deleted when that side closes. */
 final class ScratchDirectory {
+
+    /**
+     * Every one this JVM has made (a path each time an engine with files starts): a test asks, since a scan of the
+     * shared temp directory sees other JVMs' too.
+     */
+    private static final List<Path> MADE = new CopyOnWriteArrayList<>();
 
     private final Path path;
 
@@ -17,7 +25,14 @@ final class ScratchDirectory {
     }
 
     static ScratchDirectory create(String side) throws IOException {
-        return new ScratchDirectory(Files.createTempDirectory("wirebench-quickfixj-" + side + "-"));
+        ScratchDirectory made = new ScratchDirectory(Files.createTempDirectory("wirebench-quickfixj-" + side + "-"));
+        MADE.add(made.path);
+        return made;
+    }
+
+    /** The scratch directories this JVM has made so far, deleted or not, oldest first. */
+    static List<Path> made() {
+        return List.copyOf(MADE);
     }
 
     Path path() {

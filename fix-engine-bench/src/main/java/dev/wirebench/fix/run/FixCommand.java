@@ -4,6 +4,7 @@ import dev.wirebench.fix.engine.FixEngine;
 import dev.wirebench.fix.engine.FixServer;
 import dev.wirebench.fix.history.AnalyseCommand;
 import dev.wirebench.fix.history.HistoryWriter;
+import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.cli.Cli;
@@ -19,6 +20,9 @@ import dev.wirebench.harness.rig.RigPlan;
 import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.rig.Rounds;
 import dev.wirebench.harness.rig.Sweep;
+import dev.wirebench.harness.rig.WindowListener;
+import dev.wirebench.harness.soak.Soak;
+import dev.wirebench.harness.soak.SoakReport;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
@@ -32,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code fix}: the FIX ping-pong of every engine, or one side of it ({@code --role server|client}), and
@@ -129,6 +134,9 @@ public final class FixCommand extends AbstractSubcommand {
                 : ", each server in its own JVM on loopback"));
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
+        if (options.soak() != null) {
+            return soak(options, folder, report, started, out, err);
+        }
         long seed = new Random().nextLong();
         report.seed(seed);
         // each engine and way of waiting names its own server, so every case meets a fresh server JVM
@@ -190,18 +198,79 @@ public final class FixCommand extends AbstractSubcommand {
         report.knee(label, knee);
     }
 
+    /**
+     * {@code --soak}: the rate (given, or a share of the knee a sweep against a server JVM of its own finds), then
+     * one run at it against a fresh server JVM whose resources are sampled all along. The sweep's rates are printed
+     * and logged (.hlog); the tables hold the soak alone, and its resources, growth and verdict.
+     */
+    private static ExitStatus soak(FixOptions options, RunFolder folder, FixReport report, long started, PrintStream out,
+                                   PrintStream err) {
+        String name = options.engines().get(0);
+        Idle idle = options.idles().get(0);
+        String label = FixReport.label(name, idle);
+        try {
+            Soak.Rate rate;
+            try (ServerProcess server = options.load().closed() ? startServer(name, idle == Idle.SPIN) : null) {
+                rate = Soak.rate(options.load(), perSecond -> {
+                    RigResult r = measureOnce(FixEngines.create(name, idle == Idle.SPIN), idle, server.address(),
+                            Load.rate(perSecond), 1, options, folder, null, out);
+                    out.println("  " + FixReport.oneLine(r));
+                    return r;
+                }, out);
+            }
+            out.println("Soaking " + label + " at " + rate.perSecond() + "/s (" + rate.how() + ") for "
+                    + Durations.seconds(options.soak().duration()) + "; the server JVM sampled every "
+                    + Durations.seconds(options.soak().sampleEvery()));
+            Load load = Load.rate(rate.perSecond());
+            Soak.Result result;
+            try (ServerProcess server = startServer(name, idle == Idle.SPIN)) {
+                FixEngine engine = FixEngines.create(name, idle == Idle.SPIN);
+                report.settings(label, engine.settings());
+                result = Soak.run(options.soak(), rate, server, folder.resolve(Soak.SAMPLES), sampler ->
+                        measureOnce(engine, idle, server.address(), load, options.soakPlan(load, idle), 1, options,
+                                folder, null, sampler::startingWith, out), out);
+            }
+            out.println("  " + FixReport.oneLine(result.rig()));
+            report.add(result.rig());
+            SoakReport soak = new SoakReport(options.soak(), result);
+            report.soak(rate.how(), soak);
+            report.write();
+            out.print(report.text());
+            out.print(soak.text());
+            out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
+            if (result.rig().failure() != null) {
+                err.println("wirebench fix: the soak of " + label + " ended early: " + result.rig().failure());
+                return ExitStatus.FAILED;
+            }
+            return ExitStatus.DONE;
+        } catch (IOException | RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("wirebench fix: the soak of " + label + " failed: " + why);
+            report.failed(label, why);
+            report.write();
+            return ExitStatus.FAILED;
+        }
+    }
+
     /** One measurement of one engine at one load, its windows written to an interval log in the run folder. */
     private static RigResult measureOnce(FixEngine engine, Idle idle, InetSocketAddress server, Load load, int round,
                                          FixOptions options, RunFolder folder, HistoryWriter history,
                                          PrintStream out) throws IOException {
-        RigPlan plan = options.plan(load, idle);
+        return measureOnce(engine, idle, server, load, options.plan(load, idle), round, options, folder, history,
+                UnaryOperator.identity(), out);
+    }
+
+    /** The same as planned by {@code plan}, its interval log heard through {@code listen} (a soak's sampler). */
+    private static RigResult measureOnce(FixEngine engine, Idle idle, InetSocketAddress server, Load load, RigPlan plan,
+                                         int round, FixOptions options, RunFolder folder, HistoryWriter history,
+                                         UnaryOperator<WindowListener> listen, PrintStream out) throws IOException {
         Map<String, String> config = options.config(engine.name(), load, plan);
         String name = engine.name() + (idle == Idle.SPIN ? "-spin" : "") + (load.closed() ? "" : "-" + load.ratePerSecond())
                 + "-round" + round + ".hlog";
         try (FixTarget target = new FixTarget(engine, history);
              IntervalLog log = new IntervalLog(folder.resolve(name), config, RunFolder.localHost(),
                      FixTarget.RESPONSES, plan.duration().toNanos() / 1e9)) {
-            return Rig.run(target, server, load, plan, log, out);
+            return Rig.run(target, server, load, plan, listen.apply(log), out);
         }
     }
 

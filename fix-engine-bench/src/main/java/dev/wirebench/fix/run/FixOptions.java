@@ -9,6 +9,8 @@ import dev.wirebench.harness.fault.Faults;
 import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.RigPlan;
+import dev.wirebench.harness.soak.Soak;
+import dev.wirebench.harness.soak.SoakPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 
@@ -28,7 +30,7 @@ import java.util.Map;
  */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
                          int sessions, int inFlight, List<Idle> idles, Duration interval, Duration warmup, Duration duration,
-                         int repeats, Duration logonTimeout, Path history, Path resultsDir, Faults faults,
+                         int repeats, Duration logonTimeout, Path history, SoakPlan soak, Path resultsDir, Faults faults,
                          Path durableDir) {
 
     /** Under {@code --faults}, three of the goal's one-a-minute flaps. */
@@ -85,6 +87,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 .withRequiredArg().describedAs("SPEC");
         parser.accepts("durable-dir", "a server's durable session directory (what --faults gives the server it starts)")
                 .withRequiredArg().describedAs("DIR");
+        SoakPlan.declare(parser, "the server's");
         CommonOptions.role(parser, "both: server and client on loopback, the server in its own JVM; server: only the "
                 + "server of one engine, on --bind --port, until stopped (Ctrl-C); client: only the client of one engine, "
                 + "against --host --port");
@@ -160,6 +163,13 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         if (durableDir != null && role != Role.SERVER) {
             throw new IllegalArgumentException("--durable-dir is a server's: --faults gives it to the server it starts");
         }
+        SoakPlan soak = SoakPlan.from(set);
+        if (soak != null && faults != null) {
+            throw new IllegalArgumentException("--soak runs on a clean link: not with --faults");
+        }
+        if (soak != null) {
+            soakAlone(set, role, engines, known, repeats);
+        }
         if ((set.has("rate") ? 1 : 0) + (sweep ? 1 : 0) + (set.has("mode") ? 1 : 0) > 1) {
             throw new IllegalArgumentException("choose one of --mode closed, --rate N and --sweep");
         }
@@ -169,7 +179,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         if (warmup == null) {
             warmup = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
         }
-        boolean once = sweep || history != null;
+        boolean once = sweep || history != null || soak != null;
         if (repeats != null && repeats > 1 && once) {
             throw new IllegalArgumentException((sweep ? "--sweep" : "--history") + " runs each engine once: not with --repeats "
                     + repeats);
@@ -187,7 +197,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
             throw new IllegalArgumentException("--history keeps one session's conversation: not with --sessions " + sessions);
         }
         if (inFlight == null) {
-            inFlight = load.closed() && !sweep ? 1 : RigPlan.UNLIMITED;
+            inFlight = load.closed() && !sweep && soak == null ? 1 : RigPlan.UNLIMITED;
         }
         if (role != Role.BOTH && engines.size() != 1) {
             throw new IllegalArgumentException("--role " + role.name().toLowerCase(Locale.ROOT)
@@ -204,7 +214,30 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), interval, warmup,
-                duration, repeats, logonTimeout, history, resultsDir, faults, durableDir);
+                duration, repeats, logonTimeout, history, soak, resultsDir, faults, durableDir);
+    }
+
+    /** Refuses what a soak (one server JVM, one run, at a fixed rate) cannot be combined with. */
+    private static void soakAlone(OptionSet set, Role role, List<String> engines, List<String> known, Integer repeats) {
+        if (role != Role.BOTH) {
+            throw new IllegalArgumentException("--soak samples the server JVM it starts: --role both only");
+        }
+        if (engines.size() != 1) {
+            throw new IllegalArgumentException("--soak soaks one server: pass --engines with one of " + String.join(", ", known));
+        }
+        for (String other : List.of("sweep", "mode", "history", "idle")) {
+            if (set.has(other) && !(other.equals("idle") && !value(set, "idle").contains(","))) {
+                throw new IllegalArgumentException("--soak " + switch (other) {
+                    case "sweep" -> "sweeps to the knee itself: not with --sweep";
+                    case "mode" -> "runs at a fixed rate: not with --mode closed";
+                    case "history" -> "keeps no history of its orders: not with --history";
+                    default -> "waits one way: --idle block or --idle spin";
+                });
+            }
+        }
+        if (repeats != null && repeats > 1) {
+            throw new IllegalArgumentException("--soak runs once: not with --repeats " + repeats);
+        }
     }
 
     private static List<Idle> idles(OptionSet set, Role role) {
@@ -252,12 +285,16 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
-        String how = sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
+        String how = soak != null ? "soak of " + Durations.seconds(soak.duration()) + " at " + (load.closed()
+                ? Math.round(Soak.SHARE_OF_KNEE * 100) + "% of the knee a sweep finds first" : load) + ", the server JVM"
+                + " sampled every " + Durations.seconds(soak.sampleEvery())
+                : sweep ? "rate sweep (fixed rates to the knee)" : load.toString();
+        String measured = soak == null ? ", measured " + Durations.seconds(duration) + " per engine" + (sweep ? " per rate" : "")
+                : load.closed() ? ", the sweep measuring " + Durations.seconds(duration) + " per rate" : "";
         return how + ", " + sessions + (sessions == 1 ? " session" : " sessions") + (inFlight == RigPlan.UNLIMITED ? ""
                 : " x " + inFlight + " in flight") + ", " + String.join(" and ", idles.stream()
                 .map(i -> i == Idle.SPIN ? "spinning" : "blocking").toList()) + ", warm-up "
-                + Durations.seconds(warmup) + ", measured " + Durations.seconds(duration) + " per engine"
-                + (sweep ? " per rate" : "") + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
+                + Durations.seconds(warmup) + measured + (repeats == 1 ? "" : ", " + repeats + " repeats in rounds");
     }
 
     /** Whether a server ({@code --role server}, one mode) spins. */
@@ -274,6 +311,13 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     RigPlan plan(Load load, Idle idle) {
         return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
                 interval, idle, logonTimeout, faults == null ? RigPlan.DEFAULT_STALL : FAULT_STALL);
+    }
+
+    /** How the rig runs the soak itself at {@code load}: the measured time is the soak's. */
+    RigPlan soakPlan(Load load, Idle idle) {
+        RigPlan p = plan(load, idle);
+        return new RigPlan(p.sessions(), p.inFlight(), p.warmup(), soak.duration(), p.window(), p.idle(),
+                p.connectTimeout(), p.stall());
     }
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */

@@ -20,6 +20,7 @@ import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.RigReport;
 import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.rig.Sweep;
+import dev.wirebench.harness.soak.SoakReport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +48,8 @@ final class FixReport {
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final Map<String, String> knees = new LinkedHashMap<>();
     private long seed;
+    private String soakRate;
+    private SoakReport soak;
 
     FixReport(RunFolder folder, FixOptions options) {
         this.folder = folder;
@@ -78,6 +81,12 @@ final class FixReport {
     /** Where the sweep of {@code engine} found its knee. */
     void knee(String engine, Sweep.Knee knee) {
         knees.put(engine, knee.toString());
+    }
+
+    /** The soak's resources, and where its rate came from. */
+    void soak(String rate, SoakReport report) {
+        this.soakRate = rate;
+        this.soak = report;
     }
 
     boolean anyFailed() {
@@ -145,6 +154,10 @@ final class FixReport {
                     + " interval, orders and max of them all");
         }
         knees.forEach((engine, knee) -> described.put("Knee of " + engine, knee));
+        if (soak != null) {
+            described.put("Soak rate", soakRate);
+            described.put("Soak verdict", soak.verdict());
+        }
         String marked = RigReport.marks(results, r -> label(r.target(), r.plan().idle()) + (r.load().closed() ? "" : " at " + r.load().ratePerSecond() + "/s"));
         if (!marked.isEmpty()) {
             described.put("Marked", marked);
@@ -167,7 +180,10 @@ final class FixReport {
                         + " spinning thread a whole core: with " + Runtime.getRuntime().availableProcessors() + " cores,"
                         + " client and server then leave the JIT, the GC and anything else on the machine little or none,"
                         + " which shows in the tail; its × raw is taken against raw spinning too"),
-                List.of(table("Round trip to the fill", "fill", true), table("Round trip to the ack", "ack", false),
+                soak == null ? List.of(table("Round trip to the fill", "fill", true), table("Round trip to the ack", "ack", false),
+                        Section.text("Engine settings", engineSettings()))
+                        : List.of(table("Round trip to the fill", "fill", true), table("Round trip to the ack", "ack", false),
+                        Section.text("Soak: the server JVM's resources and the client's", soak.markdown()),
                         Section.text("Engine settings", engineSettings())),
                 plotted ? List.of(new Layout.Figure("Round trip to the fill by percentile", PLOT)) : List.of());
     }

@@ -47,8 +47,10 @@ class ArtioAllocationTest {
             for (Map.Entry<Long, Long> thread : after.entrySet()) {
                 bytes += thread.getValue() - before.getOrDefault(thread.getKey(), 0L);
             }
-            // a few hundred bytes of periodic housekeeping are not per order; one small object per order would be ~300 KB
-            assertTrue(bytes < MEASURED, bytes + " bytes allocated by the engine and polling threads over " + MEASURED
+            // periodic housekeeping is not per order and grows with the time the orders take: up to 17 KB over 10,000
+            // orders on a loaded machine (JDK 25, both cores busy). The smallest object per order, 16 bytes, would be
+            // 160 KB: half of that is the bound
+            assertTrue(bytes < MEASURED * 8L, bytes + " bytes allocated by the engine and polling threads over " + MEASURED
                     + " orders");
         }
     }

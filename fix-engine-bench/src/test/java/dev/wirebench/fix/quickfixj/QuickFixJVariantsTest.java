@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -148,35 +147,39 @@ class QuickFixJVariantsTest {
     @Test
     @Timeout(60)
     void shouldWriteTheStoreAndMessageLogInATempDirectoryAndDeleteItOnClose() throws Exception {
-        Set<Path> before = scratchDirectories();
+        // the directories this JVM made: other JVMs (tests of other modules, other checkouts) make theirs in the same
+        // temp directory
+        int before = ScratchDirectory.made().size();
         QuickFixJEngine engine = QuickFixJEngine.named("quickfixj").orElseThrow();
         Reports reports = new Reports(5);
         try (FixServer server = engine.startServer(ANY_PORT);
              FixClient client = engine.connect(server.address(), LOGON_TIMEOUT, reports)) {
             reports.runClosedLoop(client);
             assertTrue(reports.awaitFills(20));
-            Set<Path> created = scratchDirectories();
-            created.removeAll(before);
+            List<Path> created = ScratchDirectory.made().subList(before, ScratchDirectory.made().size());
             assertEquals(2, created.size(), "one directory for the server, one for the client: " + created);
             for (Path dir : created) {
                 assertTrue(Files.isDirectory(dir.resolve("store")), dir + " has no store");
                 assertTrue(Files.isDirectory(dir.resolve("log")), dir + " has no log");
             }
         }
-        assertEquals(before, scratchDirectories(), "the temp directories outlived the engine");
+        for (Path dir : ScratchDirectory.made().subList(before, before + 2)) {
+            assertFalse(Files.exists(dir), dir + " outlived the engine");
+        }
     }
 
     @Test
     @Timeout(60)
     void shouldWriteNoFilesWhenTuned() throws Exception {
-        Set<Path> before = scratchDirectories();
+        // counted in this JVM: other JVMs (tests of other modules, other checkouts) make theirs in the same temp directory
+        int before = ScratchDirectory.made().size();
         QuickFixJEngine engine = QuickFixJEngine.named("quickfixj-tuned").orElseThrow();
         Reports reports = new Reports(5);
         try (FixServer server = engine.startServer(ANY_PORT);
              FixClient client = engine.connect(server.address(), LOGON_TIMEOUT, reports)) {
             reports.runClosedLoop(client);
             assertTrue(reports.awaitFills(20));
-            assertEquals(before, scratchDirectories());
+            assertEquals(before, ScratchDirectory.made().size(), "the tuned engine made a scratch directory");
         }
     }
 
@@ -247,12 +250,5 @@ class QuickFixJVariantsTest {
                 () -> engine.connect(nobody, Duration.ofSeconds(60), new Reports(1)).close());
         assertEquals("nothing listening on 127.0.0.1:" + nobody.getPort() + " (connection refused): start the server first",
                 e.getMessage());
-    }
-
-    private static Set<Path> scratchDirectories() throws IOException {
-        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("wirebench-quickfixj-"))
-                    .collect(Collectors.toSet());
-        }
     }
 }

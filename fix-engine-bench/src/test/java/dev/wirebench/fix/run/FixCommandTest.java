@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -81,7 +82,11 @@ class FixCommandTest {
         for (String engine : FixEngines.DEFAULTS) {
             for (String metric : List.of("fill p50", "fill p99", "ack p50", "ack p99.9", "orders/s", "GCs")) {
                 Measure m = measure(model, engine, metric);
-                assertEquals(2, m.samples().size(), m.toString());
+                if (m.samples().size() != 2) {
+                    // a repeat with nothing answered in its measured second (a loaded machine can stall that long)
+                    // has no percentiles: it is left out, and the summary must say so
+                    assertTrue(markedAsStalled(summary, engine), m + " lacks a repeat the summary does not mark");
+                }
                 assertEquals(Sample.REPEAT, m.sample());
             }
         }
@@ -96,12 +101,17 @@ class FixCommandTest {
         assertEquals(0, ran.status(), ran.out() + ran.err());
         Path folder = onlyRunFolder(results);
         RunResults model = ResultsFile.read(folder);
-        for (String engine : List.of("raw", "philadelphia")) {
-            assertTrue(histogram(model, engine, "fill").getTotalCount() > 0, engine);
-            assertTrue(histogram(model, Map.of("engine", engine, "idle", "spin"), "fill").getTotalCount() > 0, engine);
-            assertTrue(Files.exists(folder.resolve(engine + "-spin-fill.hgrm")), engine);
-        }
         String summary = Files.readString(folder.resolve("summary.md"));
+        for (String engine : List.of("raw", "philadelphia")) {
+            // each case has its histogram, unless its one repeat answered nothing and the summary says so
+            if (!markedAsStalled(summary, engine)) {
+                assertTrue(histogram(model, engine, "fill").getTotalCount() > 0, engine);
+            }
+            if (!markedAsStalled(summary, engine + ", spinning")) {
+                assertTrue(histogram(model, Map.of("engine", engine, "idle", "spin"), "fill").getTotalCount() > 0, engine);
+                assertTrue(Files.exists(folder.resolve(engine + "-spin-fill.hgrm")), engine);
+            }
+        }
         // raw spinning is its own baseline: 1.00, as raw blocking is
         assertTrue(summary.contains("\n| raw | spin | "), summary);
         assertTrue(summary.contains("- philadelphia, spinning\n  - "), "the spinning engine's settings");
@@ -151,6 +161,14 @@ class FixCommandTest {
         }
     }
 
+    /** Whether the summary's marks name {@code label} (an engine, or "raw, spinning") with windows that had nothing. */
+    static boolean markedAsStalled(String summary, String label) {
+        // the line "- Marked: raw: 5 window(s) of 200 ms with nothing completed (a stall) / philadelphia: ..."
+        return summary.lines().filter(line -> line.startsWith("- Marked: "))
+                .flatMap(line -> java.util.Arrays.stream(line.substring("- Marked: ".length()).split(" / ")))
+                .anyMatch(mark -> mark.startsWith(label + ": ") && mark.contains("with nothing completed (a stall)"));
+    }
+
     static Measure measure(RunResults model, String engine, String metric) {
         return model.measures().stream().filter(x -> x.dims().equals(Map.of("engine", engine)) && x.metric().equals(metric))
                 .findFirst().orElseThrow(() -> new AssertionError(engine + " " + metric));
@@ -172,7 +190,9 @@ class FixCommandTest {
         Ran ran = fix("--engines", "raw,philadelphia", "--rate", "2000", "--repeats", "1", "--warmup", "1s", "--duration", "2s",
                 "--results-dir", results.toString());
         assertEquals(0, ran.status(), ran.out() + ran.err());
-        RunResults model = ResultsFile.read(onlyRunFolder(results));
+        Path folder = onlyRunFolder(results);
+        RunResults model = ResultsFile.read(folder);
+        String summary = Files.readString(folder.resolve("summary.md"));
         for (String engine : List.of("raw", "philadelphia")) {
             Map<String, String> dims = Map.of("engine", engine, "rate", "2000");
             // every slot of the 2 s window is an order, answered or the run would have failed
@@ -180,8 +200,11 @@ class FixCommandTest {
                     .findFirst().orElseThrow().histogram().getTotalCount(), engine);
             assertEquals(4000, model.histograms().stream().filter(h -> h.dims().equals(dims) && h.name().equals("sender lag"))
                     .findFirst().orElseThrow().histogram().getTotalCount(), engine);
-            assertTrue(model.measures().stream().filter(m -> m.dims().equals(dims) && m.metric().equals("orders/s"))
-                    .findFirst().orElseThrow().estimate().median() > 1900, engine);
+            // the rate is held, or the summary says it was not: a loaded machine may fall behind, never silently
+            double achieved = model.measures().stream().filter(m -> m.dims().equals(dims) && m.metric().equals("orders/s"))
+                    .findFirst().orElseThrow().estimate().median();
+            assertTrue(achieved >= 1900 || summary.contains(String.format(Locale.ROOT, "rate not held, %.0f/s achieved",
+                    achieved)), engine + " at " + achieved + "/s: " + summary);
         }
         assertTrue(ran.out().contains("fixed rate 2000/s"), ran.out());
     }
@@ -248,6 +271,36 @@ class FixCommandTest {
         assertTrue(ran.err().contains("its later rounds are skipped"), ran.err());
         assertTrue(ran.err().contains(Integer.toString(port)), ran.err());
         assertTrue(Files.readString(onlyRunFolder(dir).resolve("summary.md")).contains("## Failed\n\n- philadelphia: round 1: "));
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldSoakTheServerAtTheRateGivenAndSampleItsJvmIntoTheRunFolder() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = fix("--engines", "raw", "--soak", "3s", "--sample-every", "1s", "--rate", "500", "--warmup", "1s",
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path folder = onlyRunFolder(results);
+        List<String> samples = Files.readAllLines(folder.resolve("soak-samples.csv"));
+        assertEquals(dev.wirebench.harness.soak.ResourceSampler.HEADER, samples.get(0));
+        // at 0, 1, 2 (and perhaps 3) s of the measured time
+        assertTrue(samples.size() >= 4, samples.toString());
+        for (String sample : samples.subList(1, samples.size())) {
+            String[] cells = sample.split(",");
+            // the server's Java threads, RSS and OS threads: read from the server JVM, which has some of each
+            assertTrue(Long.parseLong(cells[4]) > 0, sample);
+            assertTrue(Long.parseLong(cells[5]) > 0 && Long.parseLong(cells[6]) > 0, sample);
+        }
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("## Soak: the server JVM's resources and the client's"), summary);
+        assertTrue(summary.contains("- Soak rate: given with --rate"), summary);
+        assertTrue(summary.contains("| server | RSS (MB) |"), summary);
+        RunResults model = ResultsFile.read(folder);
+        // the soak is the run's one measurement: every slot of its 3 s is an order
+        assertEquals(1500, model.histograms().stream().filter(h -> h.name().equals("fill")).mapToLong(
+                h -> h.histogram().getTotalCount()).sum());
+        assertTrue(ran.out().contains("Soaking raw at 500/s (given with --rate)"), ran.out());
+        assertTrue(ran.out().contains("Goal met") || ran.out().contains("Goal missed"), ran.out());
     }
 
     @Test

@@ -2,6 +2,9 @@ package dev.wirebench.fix.run;
 
 import org.junit.jupiter.api.Test;
 
+import dev.wirebench.harness.rig.Load;
+import dev.wirebench.harness.rig.RigPlan;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -120,6 +123,46 @@ class FixOptionsTest {
         assertMessage("unknown option --fast", "--fast", "1");
         assertMessage("unexpected argument 'raw'", "raw");
         assertMessage("--mode takes 'closed' (for open loop use --rate N or --sweep), not 'open'", "--mode", "open");
+    }
+
+    @Test
+    void shouldSoakOneEngineOnceAtTheRateGivenOrAtTheKneeOfASweepFirst() {
+        FixOptions given = parse("--engines", "raw", "--soak", "30m", "--rate", "8000");
+        assertEquals(Duration.ofMinutes(30), given.soak().duration());
+        assertEquals(Duration.ofMinutes(1), given.soak().sampleEvery());
+        assertEquals(1, given.repeats());
+        RigPlan soak = given.soakPlan(given.load(), given.idles().get(0));
+        assertEquals(Duration.ofMinutes(30), soak.duration());
+        assertEquals(RigPlan.UNLIMITED, soak.inFlight());
+        assertEquals(Duration.ofSeconds(5), given.plan(given.load()).duration());
+        assertTrue(given.describe().startsWith("soak of 1800 s at fixed rate 8000/s, the server JVM sampled every 60 s"),
+                given.describe());
+        FixOptions swept = parse("--engines", "philadelphia", "--soak", "1m", "--sample-every", "5s", "--spin");
+        assertTrue(swept.load().closed());
+        assertEquals(RigPlan.UNLIMITED, swept.plan(Load.rate(1000)).inFlight());
+        assertTrue(swept.describe().contains("at 80% of the knee a sweep finds first")
+                && swept.describe().contains("the sweep measuring 5 s per rate"), swept.describe());
+        assertEquals(null, parse("--engines", "raw").soak());
+    }
+
+    @Test
+    void refusesASoakWithWhatItCannotBeCombinedWithInOneLine() {
+        assertMessage("--soak soaks one server: pass --engines with one of raw, quickfixj, philadelphia, "
+                + "quickfixj-tuned+filelog", "--soak", "30m");
+        assertMessage("--soak samples the server JVM it starts: --role both only", "--soak", "30m", "--engines", "raw",
+                "--role", "server");
+        assertMessage("--soak sweeps to the knee itself: not with --sweep", "--soak", "30m", "--engines", "raw", "--sweep");
+        assertMessage("--soak runs at a fixed rate: not with --mode closed", "--soak", "30m", "--engines", "raw", "--mode",
+                "closed");
+        assertMessage("--soak keeps no history of its orders: not with --history", "--soak", "30m", "--engines", "raw",
+                "--history", "h.log");
+        assertMessage("--soak waits one way: --idle block or --idle spin", "--soak", "30m", "--engines", "raw", "--idle",
+                "block,spin");
+        assertMessage("--soak runs once: not with --repeats 3", "--soak", "30m", "--engines", "raw", "--repeats", "3");
+        assertMessage("--soak takes a time such as 500ms, 5s or 1m, not 'forever'", "--soak", "forever", "--engines", "raw");
+        assertMessage("--sample-every is for --soak T", "--sample-every", "5s");
+        assertMessage("--sample-every 60 s is longer than the --soak 30 s: no trend from one sample", "--soak", "30s",
+                "--engines", "raw");
     }
 
     private static void assertMessage(String expected, String... args) {

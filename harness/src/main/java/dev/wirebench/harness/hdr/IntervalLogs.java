@@ -1,5 +1,6 @@
 package dev.wirebench.harness.hdr;
 
+import dev.wirebench.harness.results.RecordedHistogram;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +85,16 @@ public final class IntervalLogs {
         if (declared < 0) {
             throw new IllegalArgumentException(file + " is cut short: it has no end line (was its client stopped, or the"
                     + " file copied while it ran?)");
+        }
+        for (String line : lines) {
+            // HdrHistogram allocates what each interval's header claims as it reads it: those claims are checked first
+            if (!line.isEmpty() && line.charAt(0) != '#' && line.charAt(0) != '"') {
+                try {
+                    RecordedHistogram.requireRecordable(Base64.getDecoder().decode(line.substring(line.lastIndexOf(',') + 1)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + " is damaged: an interval's histogram: " + e.getMessage());
+                }
+            }
         }
         Map<String, Histogram> totals = new LinkedHashMap<>();
         int histograms = 0;

@@ -6,8 +6,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +97,43 @@ class ResultsFileTest {
         Files.writeString(file, json.replace("12.5,", "\"fast\","));
         e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
         assertTrue(e.getMessage().contains("a sample is not a number"), e.getMessage());
+    }
+
+    /** A value quoted from the file keeps the refusal on one line (the fuzzer's finding: "better": "low\r"). */
+    @Test
+    void refusesAValueWithALineBreakOnOneLine() throws IOException {
+        ResultsFile.write(dir, sample());
+        Path file = dir.resolve(ResultsFile.FILE_NAME);
+        Files.writeString(file, Files.readString(file).replace("\"better\" : \"lower\"", "\"better\" : \"low\\r\\nx\""));
+        ResultsException e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
+        assertTrue(e.getMessage().endsWith("better must be lower or higher, not low\\r\\nx"), e.getMessage());
+    }
+
+    @Test
+    void refusesAnythingAfterTheDocument() throws IOException {
+        ResultsFile.write(dir, sample());
+        Path file = dir.resolve(ResultsFile.FILE_NAME);
+        Files.writeString(file, Files.readString(file) + "{}");
+        ResultsException e = assertThrows(ResultsException.class, () -> ResultsFile.read(dir));
+        assertTrue(e.getMessage().startsWith(file + " is not JSON (Trailing token"), e.getMessage());
+    }
+
+    /**
+     * A histogram claiming 5 significant digits over a long's range decodes to 46 MiB of counts from 52 characters:
+     * refused from its header before anything is allocated for it, as wirebench records with 3.
+     */
+    @Test
+    void refusesAHistogramClaimingMorePrecisionThanWirebenchRecords() {
+        Histogram claim = new Histogram(1, Long.MAX_VALUE / 2, 5);
+        ByteBuffer buffer = ByteBuffer.allocate(claim.getNeededByteBufferCapacity());
+        int n = claim.encodeIntoCompressedByteBuffer(buffer);
+        String base64 = Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), n));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedHistogram.decode(base64));
+        assertEquals("not an encoded HdrHistogram (it claims 5 significant digits; wirebench records at most 3)",
+                e.getMessage());
+        Histogram three = new Histogram(1, Long.MAX_VALUE / 2, 3);
+        three.recordValue(42);
+        assertEquals(three, RecordedHistogram.decode(new RecordedHistogram(Map.of(), "h", "ns", three).encoded()));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.wirebench.smpp.run;
 
+import dev.wirebench.harness.Durations;
 import dev.wirebench.harness.RunFolder;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.ExitStatus;
@@ -9,10 +10,14 @@ import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.hdr.IntervalLog;
+import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.Rig;
 import dev.wirebench.harness.rig.RigPlan;
 import dev.wirebench.harness.rig.RigResult;
 import dev.wirebench.harness.rig.Rounds;
+import dev.wirebench.harness.rig.WindowListener;
+import dev.wirebench.harness.soak.Soak;
+import dev.wirebench.harness.soak.SoakReport;
 import dev.wirebench.smpp.server.Smsc;
 import dev.wirebench.smpp.server.SmscConfig;
 import dev.wirebench.smpp.server.SmscReader;
@@ -27,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code smpp}: a window sweep of submit_sm against this project's SMSC, or one side of it
@@ -137,6 +143,9 @@ public final class SmppCommand extends AbstractSubcommand {
         out.println("wirebench smpp: " + options.describe() + "; against " + where);
         out.println("Results go to " + folder + "/");
         long started = System.nanoTime();
+        if (options.soak() != null) {
+            return soak(options, folder, report, started, out, err);
+        }
         // a round's windows share the JVM of the SMSC reading their way; a remote SMSC's reader is its own affair
         List<SmscReader> readers = local ? options.readers() : java.util.Collections.singletonList(null);
         Map<String, Integer> windows = new LinkedHashMap<>();
@@ -175,16 +184,76 @@ public final class SmppCommand extends AbstractSubcommand {
         return failed.isEmpty() ? ExitStatus.DONE : ExitStatus.FAILED;
     }
 
+    /**
+     * {@code --soak}: the rate (given, or a share of the knee a sweep against an SMSC JVM of its own finds), then one
+     * run at it against a fresh SMSC JVM whose resources are sampled all along. The sweep's rates are printed and
+     * logged (.hlog); the table holds the soak alone, and its resources, growth and verdict follow it.
+     */
+    private static ExitStatus soak(SmppOptions options, RunFolder folder, SmppReport report, long started,
+                                   PrintStream out, PrintStream err) {
+        int window = options.windows().get(0);
+        SmscReader reader = options.readers().get(0);
+        try {
+            Soak.Rate rate;
+            try (ServerProcess smsc = options.load().closed() ? startSmsc(options, reader) : null) {
+                rate = Soak.rate(options.load(), perSecond -> {
+                    Load load = Load.rate(perSecond);
+                    RigResult r = measureOnce(window, reader, smsc.address(), 1, load, options.plan(window), options,
+                            folder, UnaryOperator.identity(), out);
+                    out.println("  " + load + ", " + SmppReport.oneLine(r));
+                    return r;
+                }, out);
+            }
+            out.println("Soaking the SMSC at " + rate.perSecond() + " submit_sm/s (" + rate.how() + ") for "
+                    + Durations.seconds(options.soak().duration()) + "; its JVM sampled every "
+                    + Durations.seconds(options.soak().sampleEvery()));
+            Load load = Load.rate(rate.perSecond());
+            Soak.Result result;
+            try (ServerProcess smsc = startSmsc(options, reader)) {
+                result = Soak.run(options.soak(), rate, smsc, folder.resolve(Soak.SAMPLES), sampler ->
+                        measureOnce(window, reader, smsc.address(), 1, load, options.soakPlan(window), options, folder,
+                                sampler::startingWith, out), out);
+            }
+            out.println("  " + SmppReport.oneLine(result.rig()));
+            report.add(reader, result.rig());
+            SoakReport soak = new SoakReport(options.soak(), result);
+            report.soak(rate.how(), soak);
+            report.write();
+            out.print(report.text());
+            out.print(soak.text());
+            out.printf("Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
+            if (result.rig().failure() != null) {
+                err.println("wirebench smpp: the soak ended early: " + result.rig().failure());
+                return ExitStatus.FAILED;
+            }
+            return ExitStatus.DONE;
+        } catch (IOException | RuntimeException e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("wirebench smpp: the soak failed: " + why);
+            report.failed("soak: " + why);
+            report.write();
+            return ExitStatus.FAILED;
+        }
+    }
+
     /** One window against a running SMSC, its intervals written to an interval log in the run folder. */
     private static RigResult measureOnce(int window, SmscReader reader, InetSocketAddress smsc, int round,
                                          SmppOptions options, RunFolder folder, PrintStream out) throws IOException {
-        RigPlan plan = options.plan(window);
-        String name = "window-" + window + (reader == null ? "" : "-" + reader.name().toLowerCase(Locale.ROOT)) + "-round"
-                + round + ".hlog";
+        return measureOnce(window, reader, smsc, round, options.load(), options.plan(window), options, folder,
+                UnaryOperator.identity(), out);
+    }
+
+    /** The same at {@code load} as planned by {@code plan}, its interval log heard through {@code listen}. */
+    private static RigResult measureOnce(int window, SmscReader reader, InetSocketAddress smsc, int round, Load load,
+                                         RigPlan plan, SmppOptions options, RunFolder folder,
+                                         UnaryOperator<WindowListener> listen, PrintStream out) throws IOException {
+        String name = "window-" + window + (reader == null ? "" : "-" + reader.name().toLowerCase(Locale.ROOT))
+                // a soak's sweep and the soak itself run one window at several rates
+                + (options.soak() == null ? "" : "-" + load.ratePerSecond()) + "-round" + round + ".hlog";
         try (SmppTarget target = new SmppTarget(window, plan.idle());
-             IntervalLog log = new IntervalLog(folder.resolve(name), options.config(window, reader), RunFolder.localHost(),
-                     target.responses(), plan.duration().toNanos() / 1e9)) {
-            return Rig.run(target, smsc, options.load(), plan, log, out);
+             IntervalLog log = new IntervalLog(folder.resolve(name), options.config(plan, reader, load),
+                     RunFolder.localHost(), target.responses(), plan.duration().toNanos() / 1e9)) {
+            return Rig.run(target, smsc, load, plan, listen.apply(log), out);
         }
     }
 }

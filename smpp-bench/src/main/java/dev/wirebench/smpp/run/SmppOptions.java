@@ -9,6 +9,8 @@ import dev.wirebench.harness.fault.Faults;
 import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.RigPlan;
+import dev.wirebench.harness.soak.Soak;
+import dev.wirebench.harness.soak.SoakPlan;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import dev.wirebench.smpp.client.EsmeConfig;
@@ -32,12 +34,14 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
                           boolean receipts,
                           Duration interval,
                           Duration warmup, Duration duration, int repeats, Role role, String bind, String host, int port,
-                          Path resultsDir, Faults faults) {
+                          SoakPlan soak, Path resultsDir, Faults faults) {
 
     /** Repeats of each window when none are asked for: enough for compare to call a change in twenty measures. */
     static final int DEFAULT_REPEATS = 8;
 
     static final List<Integer> DEFAULT_WINDOWS = List.of(1, 8, 64, 512);
+    /** The window a soak runs unless given one: the async window of the goal. */
+    static final int SOAK_WINDOW = 64;
     /** How long the sessions may take to bind. */
     static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
     /** SMPP's registered port, where a server listens unless told otherwise. */
@@ -85,6 +89,7 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
                 + " down 500 ms every minute) or any of loss=P%,delay=T,jitter=T,flap=DOWN/EVERY,restart=T; sessions bind"
                 + " again after a lost connection and every submit_sm is accounted for (needs root, iproute2, nftables)")
                 .withRequiredArg().describedAs("SPEC");
+        SoakPlan.declare(parser, "the SMSC's");
         CommonOptions.role(parser, "both: SMSC and ESMEs on loopback, the SMSC in a JVM of its own; server: only the SMSC, "
                 + "on --bind --port, until stopped (Ctrl-C), accepting system_id wirebench, password wirebnch; client: only "
                 + "the ESMEs, against --host --port of a running smpp --role server");
@@ -156,6 +161,26 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
         if (faults != null && readers.size() > 1) {
             throw new IllegalArgumentException("--faults runs one SMSC, reading one way: --smsc-reader flyweight or decode");
         }
+        SoakPlan soak = SoakPlan.from(set);
+        if (soak != null && faults != null) {
+            throw new IllegalArgumentException("--soak runs on a clean link: not with --faults");
+        }
+        if (soak != null) {
+            if (role != Role.BOTH) {
+                throw new IllegalArgumentException("--soak samples the SMSC JVM it starts: --role both only");
+            }
+            if (set.has("window-sweep") && windows.size() > 1) {
+                throw new IllegalArgumentException("--soak runs one window: --window-sweep W (default " + SOAK_WINDOW + ")");
+            }
+            if (readers.size() > 1) {
+                throw new IllegalArgumentException("--soak soaks one SMSC: --smsc-reader flyweight or decode");
+            }
+            if (set.has("repeats") && repeats > 1) {
+                throw new IllegalArgumentException("--soak runs once: not with --repeats " + repeats);
+            }
+            windows = set.has("window-sweep") ? windows : List.of(SOAK_WINDOW);
+            repeats = 1;
+        }
         if (role == Role.SERVER && readers.size() > 1) {
             throw new IllegalArgumentException("an SMSC reads one way: --smsc-reader flyweight or decode with --role server");
         }
@@ -163,7 +188,7 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
             throw new IllegalArgumentException("--smsc-reader is the SMSC's: give it to smpp --role server");
         }
         return new SmppOptions(windows, readers, sessions, load, set.has("spin"), set.has("receipts"), interval, warmup, duration, repeats, role, bind,
-                host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, resultsDir, faults);
+                host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, soak, resultsDir, faults);
     }
 
     private static String value(OptionSet set, String option) {
@@ -222,9 +247,20 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
                 faults == null ? RigPlan.DEFAULT_STALL : FAULT_STALL);
     }
 
+    /** How the rig runs the soak itself: the measured time is the soak's. */
+    RigPlan soakPlan(int window) {
+        return new RigPlan(sessions, window, warmup, soak.duration(), interval, Idle.of(spin), BIND_TIMEOUT,
+                RigPlan.DEFAULT_STALL);
+    }
+
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
     Map<String, String> config(int window, SmscReader reader) {
-        Map<String, String> config = plan(window).config("smpp", "submit_sm", load);
+        return config(plan(window), reader, load);
+    }
+
+    /** The same of a run as planned by {@code plan} at {@code load} (a rate of a soak's sweep, or the soak). */
+    Map<String, String> config(RigPlan plan, SmscReader reader, Load load) {
+        Map<String, String> config = plan.config("smpp", "submit_sm", load);
         config.put("receipts", Boolean.toString(receipts));
         config.put("smsc reader", reader == null ? "the remote SMSC's" : reader.name().toLowerCase(Locale.ROOT));
         if (faults != null) {
@@ -235,6 +271,15 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
 
     /** One line for the report: what was run, for how long. */
     public String describe() {
+        if (soak != null) {
+            return "soak of " + Durations.seconds(soak.duration()) + " at " + (load.closed()
+                    ? Math.round(Soak.SHARE_OF_KNEE * 100) + "% of the knee a sweep finds first (measuring "
+                    + Durations.seconds(duration) + " per rate)" : load) + ", the SMSC's JVM sampled every "
+                    + Durations.seconds(soak.sampleEvery()) + ", window " + windows.get(0) + ", SMSC reading by "
+                    + readers.get(0).name().toLowerCase(Locale.ROOT) + ", " + sessions + " session"
+                    + (sessions == 1 ? "" : "s") + (spin ? ", spinning" : ", blocking")
+                    + (receipts ? ", delivery receipts" : "") + ", warm-up " + Durations.seconds(warmup);
+        }
         return load + ", windows " + windows + ", SMSC reading by " + String.join(" and ", readers.stream()
                 .map(r -> r.name().toLowerCase(Locale.ROOT)).toList()) + ", " + sessions + " session" + (sessions == 1 ? "" : "s")
                 + (spin ? ", spinning" : ", blocking") + (receipts ? ", delivery receipts" : "") + ", warm-up "

@@ -18,6 +18,7 @@ import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
 import dev.wirebench.harness.rig.RigReport;
 import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.harness.soak.SoakReport;
 import dev.wirebench.smpp.server.SmscReader;
 import dev.wirebench.harness.stats.Estimate;
 import org.HdrHistogram.Histogram;
@@ -61,6 +62,8 @@ final class SmppReport {
 
     private final List<Run> runs = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private String soakRate;
+    private SoakReport soak;
 
     /**
      * @param server where the SMSC ran, for the summary
@@ -75,6 +78,12 @@ final class SmppReport {
 
     void add(SmscReader reader, RigResult result) {
         runs.add(new Run(reader, result));
+    }
+
+    /** The soak's resources, and where its rate came from. */
+    void soak(String rate, SoakReport report) {
+        this.soakRate = rate;
+        this.soak = report;
     }
 
     void failed(String why) {
@@ -130,6 +139,10 @@ final class SmppReport {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("Load", options.describe());
         settings.put("SMSC", server);
+        if (soak != null) {
+            settings.put("Soak rate", soakRate);
+            settings.put("Soak verdict", soak.verdict());
+        }
         String marked = RigReport.marks(results(runs), r -> "window " + r.plan().inFlight());
         if (!marked.isEmpty()) {
             settings.put("Marked", marked);
@@ -177,7 +190,8 @@ final class SmppReport {
                         + " next as soon as a response frees a place; latency runs from just before a submit_sm is written"
                         + " to the arrival of its submit_sm_resp, every one sent in the measured window recorded"
                         + " (HdrHistogram, 3 digits); submit_sm/s counts those answered ESME_ROK"),
-                List.of(goal == null ? table : table.after(goal.substring(0, 1).toUpperCase(Locale.ROOT) + goal.substring(1) + ".")),
+                soak != null ? List.of(table, Section.text("Soak: the SMSC JVM's resources and the client's", soak.markdown()))
+                        : List.of(goal == null ? table : table.after(goal.substring(0, 1).toUpperCase(Locale.ROOT) + goal.substring(1) + ".")),
                 plotted ? List.of(new Layout.Figure("Throughput and latency against window", PLOT)) : List.of());
     }
 
@@ -203,7 +217,10 @@ final class SmppReport {
 
     /** The table and what follows it, as the console shows them. */
     String text() {
-        StringBuilder text = new StringBuilder(SummaryMarkdown.text(results(), layout(false)));
+        // the soak's resources are markdown for the summary; the console gets their own text after this
+        Layout layout = layout(false);
+        StringBuilder text = new StringBuilder(SummaryMarkdown.text(results(), new Layout(layout.notes(),
+                layout.sections().stream().filter(s -> !s.columns().isEmpty()).toList(), List.of())));
         String goal = goal();
         if (goal != null) {
             text.append(goal).append('\n');

@@ -228,4 +228,31 @@ class SmppCommandTest {
         }
         assertFalse(help.out().contains(ServerProcess.UNTIL_INPUT_ENDS));
     }
+
+    @Test
+    @Timeout(120)
+    void soaksTheSmscAtTheRateGivenAndSamplesItsJvmIntoTheRunFolder() throws Exception {
+        Path results = dir.resolve("results");
+        Ran ran = smpp("--soak", "3s", "--sample-every", "1s", "--rate", "2000", "--window-sweep", "8", "--warmup", "1s",
+                "--results-dir", results.toString());
+        assertEquals(0, ran.status(), ran.out() + ran.err());
+        Path folder = onlyRunFolder(results);
+        List<String> samples = Files.readAllLines(folder.resolve("soak-samples.csv"));
+        assertEquals(dev.wirebench.harness.soak.ResourceSampler.HEADER, samples.get(0));
+        assertTrue(samples.size() >= 4, samples.toString());
+        for (String sample : samples.subList(1, samples.size())) {
+            String[] cells = sample.split(",");
+            // the SMSC JVM answered: its heap after GC (collected if it had not), Java threads, RSS and OS threads
+            assertTrue(Long.parseLong(cells[1]) > 0 && Long.parseLong(cells[5]) > 0, sample);
+            assertTrue(Long.parseLong(cells[6]) > 0 && Long.parseLong(cells[7]) > 0, sample);
+        }
+        String summary = Files.readString(folder.resolve("summary.md"));
+        assertTrue(summary.contains("## Soak: the SMSC JVM's resources and the client's"), summary);
+        assertTrue(summary.contains("- Soak rate: given with --rate"), summary);
+        assertTrue(summary.contains("| server | heap after GC (MB) |"), summary);
+        // the soak is the run's one measurement: every slot of its 3 s is a submit_sm
+        assertEquals("6000", row(summary, 8)[1].trim(), summary);
+        assertTrue(Files.exists(folder.resolve("window-8-flyweight-2000-round1.hlog")));
+        assertTrue(ran.out().contains("Soaking the SMSC at 2000 submit_sm/s (given with --rate)"), ran.out());
+    }
 }

@@ -105,5 +105,38 @@ class SmppOptionsTest {
         assertMessage("--faults runs one SMSC, reading one way: --smsc-reader flyweight or decode",
                 "--faults", "goal", "--smsc-reader", "flyweight,decode");
         assertThrows(IllegalArgumentException.class, () -> SmppOptions.parse(new String[] {"--faults", "goal", "--spin"}));
+        assertMessage("--soak runs on a clean link: not with --faults", "--faults", "goal", "--soak", "30m");
+    }
+
+    @Test
+    void soaksWindowSixtyFourOnceUnlessAnotherWindowIsGiven() {
+        SmppOptions o = SmppOptions.parse(new String[] {"--soak", "30m", "--rate", "50000"});
+        assertEquals(List.of(64), o.windows());
+        assertEquals(1, o.repeats());
+        assertEquals(Duration.ofMinutes(30), o.soak().duration());
+        assertEquals(Duration.ofMinutes(30), o.soakPlan(64).duration());
+        assertEquals(Duration.ofSeconds(3), o.plan(64).duration());
+        assertEquals("soak of 1800 s at fixed rate 50000/s, the SMSC's JVM sampled every 60 s, window 64, SMSC reading by"
+                + " flyweight, 4 sessions, blocking, warm-up 2 s", o.describe());
+        SmppOptions swept = SmppOptions.parse(new String[] {"--soak", "1m", "--sample-every", "5s", "--window-sweep", "8",
+                "--smsc-reader", "decode"});
+        assertEquals(List.of(8), swept.windows());
+        assertEquals(Duration.ofSeconds(5), swept.soak().sampleEvery());
+        assertEquals(true, swept.describe().startsWith("soak of 60 s at 80% of the knee a sweep finds first (measuring 3 s"
+                + " per rate)"), swept.describe());
+        assertEquals(null, SmppOptions.parse(new String[0]).soak());
+    }
+
+    @Test
+    void refusesASoakWithWhatItCannotBeCombinedWithInOneLine() {
+        assertMessage("--soak runs one window: --window-sweep W (default 64)", "--soak", "30m", "--window-sweep", "1,64");
+        assertMessage("--soak soaks one SMSC: --smsc-reader flyweight or decode", "--soak", "30m", "--smsc-reader",
+                "flyweight,decode");
+        assertMessage("--soak runs once: not with --repeats 2", "--soak", "30m", "--repeats", "2");
+        assertMessage("--soak samples the SMSC JVM it starts: --role both only", "--soak", "30m", "--role", "server");
+        assertMessage("--soak takes a time above 0, such as 30m", "--soak", "0s");
+        assertMessage("--sample-every takes a time such as 500ms, 5s or 1m, not 'often'", "--soak", "30m",
+                "--sample-every", "often");
+        assertMessage("--sample-every is for --soak T", "--sample-every", "1m");
     }
 }
