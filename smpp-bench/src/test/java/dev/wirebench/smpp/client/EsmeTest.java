@@ -145,7 +145,9 @@ class EsmeTest {
             }
         };
         try (ScriptedSmsc smsc = ScriptedSmsc.start(true, lateFirst);
-             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret").withRequestTimeout(Duration.ofMillis(150)))) {
+             // the first request must time out; the second must not, on a loaded machine too: 2 s is far past a
+             // loopback answer and still short for a test
+             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret").withRequestTimeout(Duration.ofSeconds(2)))) {
             assertThrows(RequestTimeoutException.class, () -> esme.submitSync(SUBMIT));
             assertEquals("second", esme.submitSync(SUBMIT).messageId());
             assertEquals(1, esme.stats().unmatchedResponses());
