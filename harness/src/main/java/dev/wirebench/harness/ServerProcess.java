@@ -78,7 +78,17 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(String what, List<String> jvmOptions, Class<?> main, List<String> args,
                                       Duration timeout) throws IOException {
-        List<String> command = new ArrayList<>();
+        return start(what, List.of(), jvmOptions, main, args, timeout);
+    }
+
+    /**
+     * As {@link #start(String, List, Class, List, Duration)}, with {@code prefix} before the {@code java} command:
+     * {@code ip netns exec NS} runs the server in a network namespace of its own. The prefix must exec the JVM
+     * (not fork it), so that stopping this process stops the server.
+     */
+    public static ServerProcess start(String what, List<String> prefix, List<String> jvmOptions, Class<?> main,
+                                      List<String> args, Duration timeout) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));

@@ -17,4 +17,23 @@ public interface ReportListener {
      * that ended it). {@code why} says what happened.
      */
     void onDisconnect(String why);
+
+    /**
+     * For a durable session ({@code fix --faults}, a session that keeps its sequence numbers across a lost
+     * connection and logs on again by itself): an ExecutionReport that may repeat one sent before, because it
+     * came through the session's resend (PossDupFlag=Y) or answers an order the server had already executed
+     * (PossResend=Y). A listener that counts fills tells a second execution from a repeat by this. By default
+     * the same as {@link #onReport}.
+     */
+    default void onRepeatedReport(char execType, long stamp, FixText message) {
+        onReport(execType, stamp, message);
+    }
+
+    /** For a durable session: the order with this stamp went again, with PossDupFlag=Y, to fill a gap. */
+    default void onOrderResent(long stamp) {
+    }
+
+    /** For a durable session: logged on again after a lost connection ({@link #onDisconnect} came before). */
+    default void onLogonAgain() {
+    }
 }

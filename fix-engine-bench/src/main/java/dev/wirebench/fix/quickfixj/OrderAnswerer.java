@@ -34,14 +34,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * message-processing thread, and the acceptor has one session, which refuses a second connection while
  * one is logged on. Values are copied as the strings they arrived as, so no number is parsed or formatted.
  */
-final class OrderAnswerer extends ApplicationAdapter {
+class OrderAnswerer extends ApplicationAdapter {
 
     private static final String ZERO = "0";
 
     private final AtomicInteger logons;
     private final ExecutionReport ack = new ExecutionReport();
     private final ExecutionReport fill = new ExecutionReport();
-    private volatile Session session;
+    volatile Session session;
 
     OrderAnswerer(AtomicInteger logons) {
         this.logons = logons;

@@ -25,6 +25,7 @@ import quickfix.fix44.NewOrderSingle;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,8 @@ final class QuickFixJClient implements FixClient {
 
     private final SocketInitiator initiator;
     private final ScratchDirectory files;
+    /** Whether an order the session cannot send now is kept in its store for the resend after the next logon. */
+    private final boolean durable;
     private final ReportReceiver receiver;
     private final Session session;
     /** Guards the reused order, so the closed loop's thread and an open loop's thread may both send. */
@@ -42,9 +45,11 @@ final class QuickFixJClient implements FixClient {
     private final NewOrderSingle order = new NewOrderSingle();
     private final char[] clOrdId = new char[ClOrdIds.LENGTH];
 
-    private QuickFixJClient(SocketInitiator initiator, ScratchDirectory files, ReportReceiver receiver, Session session) {
+    private QuickFixJClient(SocketInitiator initiator, ScratchDirectory files, ReportReceiver receiver, Session session,
+                            boolean durable) {
         this.initiator = initiator;
         this.files = files;
+        this.durable = durable;
         this.receiver = receiver;
         this.session = session;
         order.setString(Account.FIELD, PingPong.ACCOUNT);
@@ -60,12 +65,25 @@ final class QuickFixJClient implements FixClient {
 
     static QuickFixJClient connect(QuickFixJVariant variant, InetSocketAddress server, Duration timeout,
                                    ReportListener listener) throws IOException {
+        return connect(variant, server, timeout, listener, null);
+    }
+
+    /**
+     * @param durable the directory of a durable session ({@code fix --faults}), kept after close: sequence numbers
+     *                and sent orders live on across lost connections, the initiator logs on again by itself, and
+     *                an order sent while it is away waits in the store for the resend; null for a session that
+     *                starts over and ends the run when it is lost
+     */
+    static QuickFixJClient connect(QuickFixJVariant variant, InetSocketAddress server, Duration timeout,
+                                   ReportListener listener, Path durable) throws IOException {
         String peer = server.getHostString() + ":" + server.getPort();
-        ScratchDirectory files = variant.writesFiles() ? ScratchDirectory.create("client") : null;
+        ScratchDirectory files = durable == null && variant.writesFiles() ? ScratchDirectory.create("client") : null;
         SocketInitiator initiator = null;
         try {
-            SessionSettings settings = SessionConfig.initiator(variant, server, files == null ? null : files.path());
-            ReportReceiver receiver = new ReportReceiver(listener, peer);
+            SessionSettings settings = SessionConfig.initiator(variant, server, durable != null ? durable
+                    : files == null ? null : files.path(), durable != null);
+            ReportReceiver receiver = durable == null ? new ReportReceiver(listener, peer)
+                    : new DurableReportReceiver(listener, peer);
             SessionFactory sessions = new DefaultSessionFactory(receiver, variant.storeFactory(settings),
                     variant.logFactory(settings), new DefaultMessageFactory());
             Session[] created = new Session[1];
@@ -82,7 +100,7 @@ final class QuickFixJClient implements FixClient {
             if (failure != null) {
                 throw new IOException(failure);
             }
-            return new QuickFixJClient(initiator, files, receiver, created[0]);
+            return new QuickFixJClient(initiator, files, receiver, created[0], durable != null);
         } catch (ConfigError | RuntimeError e) {
             stop(initiator, files);
             throw new IOException("QuickFIX/J could not start the client for " + peer + ": " + e.getMessage(), e);
@@ -134,7 +152,7 @@ final class QuickFixJClient implements FixClient {
             ClOrdIds.write(stamp, clOrdId);
             // QuickFIX/J fields hold Strings: this one is the allocation the library forces per order
             order.setString(ClOrdID.FIELD, String.valueOf(clOrdId));
-            if (!session.send(order)) {
+            if (!session.send(order) && !durable) {
                 throw new IOException("QuickFIX/J session " + session.getSessionID() + " is not logged on: the order was not sent");
             }
         }

@@ -7,6 +7,7 @@ import dev.wirebench.fix.engine.ReportListener;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +31,35 @@ public final class QuickFixJEngine implements FixEngine {
     public static final List<String> NAMES = QuickFixJVariant.ALL.stream().map(QuickFixJVariant::name).toList();
 
     private final QuickFixJVariant variant;
+    /** The durable session's directory ({@code fix --faults}), or null. */
+    private final Path durable;
 
     /** An engine in the given configuration. */
     public QuickFixJEngine(QuickFixJVariant variant) {
         this.variant = Objects.requireNonNull(variant, "variant");
+        this.durable = null;
+    }
+
+    private QuickFixJEngine(QuickFixJVariant variant, Path durable) {
+        this.variant = variant;
+        this.durable = durable;
+    }
+
+    /**
+     * The engine with a durable session ({@code fix --faults}): sequence numbers and sent messages kept in the
+     * file store under {@code directory} across lost connections and restarts (the server's in
+     * {@code directory/server}, the client's in {@code directory/client}), the client logging on again by itself
+     * and filling gaps by resend, the server executing each ClOrdID once. Only a variant with a file store can
+     * promise that.
+     *
+     * @throws IllegalArgumentException for a variant without a file store, saying why
+     */
+    public static QuickFixJEngine durable(QuickFixJVariant variant, Path directory) {
+        if (!variant.fileStore()) {
+            throw new IllegalArgumentException(variant.name() + " keeps no store (NoopStoreFactory): it cannot resend"
+                    + " what a lost connection took, so it cannot promise delivery");
+        }
+        return new QuickFixJEngine(variant, directory);
     }
 
     /** The engine called {@code name}, if it is one of {@link #NAMES}. */
@@ -53,17 +79,31 @@ public final class QuickFixJEngine implements FixEngine {
 
     @Override
     public Map<String, String> settings() {
-        return variant.describe();
+        Map<String, String> s = variant.describe();
+        if (durable != null) {
+            s.put("sequence numbers", "durable: ResetOnLogon=N, ResetOnLogout=N, ResetOnDisconnect=N; kept in the file"
+                    + " store across lost connections and server restarts; gaps filled by ResendRequest, resent"
+                    + " messages carry PossDupFlag=Y");
+            s.put("delivery", "each ClOrdID executed once: the server records it before answering and answers a known"
+                    + " one with its fill again (PossResend=Y) instead of executing it");
+        }
+        return s;
     }
 
     @Override
     public FixServer startServer(InetSocketAddress bind) throws IOException {
-        return QuickFixJServer.start(variant, bind);
+        return durable == null ? QuickFixJServer.start(variant, bind)
+                : QuickFixJServer.start(variant, bind, directory("server"));
     }
 
     @Override
     public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) throws IOException {
-        return QuickFixJClient.connect(variant, server, logonTimeout, listener);
+        return durable == null ? QuickFixJClient.connect(variant, server, logonTimeout, listener)
+                : QuickFixJClient.connect(variant, server, logonTimeout, listener, directory("client"));
+    }
+
+    private Path directory(String side) throws IOException {
+        return java.nio.file.Files.createDirectories(durable.resolve(side));
     }
 
     @Override

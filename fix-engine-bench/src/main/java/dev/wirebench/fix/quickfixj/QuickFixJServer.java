@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The server side: a QuickFIX/J SocketAcceptor whose one session answers every order with an ack and a fill. */
@@ -27,20 +28,34 @@ final class QuickFixJServer implements FixServer {
     private final ScratchDirectory files;
     private final InetSocketAddress address;
     private final AtomicInteger logons;
+    private final OrderAnswerer answerer;
 
-    private QuickFixJServer(SocketAcceptor acceptor, ScratchDirectory files, InetSocketAddress address, AtomicInteger logons) {
+    private QuickFixJServer(SocketAcceptor acceptor, ScratchDirectory files, InetSocketAddress address, AtomicInteger logons,
+                            OrderAnswerer answerer) {
         this.acceptor = acceptor;
         this.files = files;
         this.address = address;
         this.logons = logons;
+        this.answerer = answerer;
     }
 
     static QuickFixJServer start(QuickFixJVariant variant, InetSocketAddress bind) throws IOException {
-        ScratchDirectory files = variant.writesFiles() ? ScratchDirectory.create("server") : null;
+        return start(variant, bind, null);
+    }
+
+    /**
+     * @param durable the directory of a durable session ({@code fix --faults}), kept when the server stops: its
+     *                store, log and executed ClOrdIDs, so a server restarted on it carries on the session and
+     *                executes no order twice; null for a fresh scratch directory (or none) and a session that
+     *                starts over at every logon
+     */
+    static QuickFixJServer start(QuickFixJVariant variant, InetSocketAddress bind, Path durable) throws IOException {
+        ScratchDirectory files = durable == null && variant.writesFiles() ? ScratchDirectory.create("server") : null;
         try {
-            SessionSettings settings = SessionConfig.acceptor(variant, bind, files == null ? null : files.path());
+            SessionSettings settings = SessionConfig.acceptor(variant, bind, durable != null ? durable
+                    : files == null ? null : files.path(), durable != null);
             AtomicInteger logons = new AtomicInteger();
-            OrderAnswerer answerer = new OrderAnswerer(logons);
+            OrderAnswerer answerer = durable == null ? new OrderAnswerer(logons) : new DedupingOrderAnswerer(logons, durable);
             SessionFactory sessions = new DefaultSessionFactory(answerer, variant.storeFactory(settings),
                     variant.logFactory(settings), new DefaultMessageFactory());
             // hand the answerer its session here rather than through Session.lookupSession, whose registry is
@@ -58,7 +73,7 @@ final class QuickFixJServer implements FixServer {
                 acceptor.stop(true);
                 throw bindFailure(bind, e);
             }
-            return new QuickFixJServer(acceptor, files, boundAddress(acceptor, bind), logons);
+            return new QuickFixJServer(acceptor, files, boundAddress(acceptor, bind), logons, answerer);
         } catch (IOException | RuntimeException e) {
             if (files != null) {
                 files.delete();
@@ -112,8 +127,16 @@ final class QuickFixJServer implements FixServer {
     public void close() {
         // force: no waiting for clients to answer the Logout; unbinds and disposes the MINA acceptor
         acceptor.stop(true);
+        if (answerer instanceof DedupingOrderAnswerer deduping) {
+            deduping.close();
+        }
         if (files != null) {
             files.delete();
         }
+    }
+
+    /** Resent orders not executed again because their ClOrdID was known (0 unless durable). */
+    long answeredAgain() {
+        return answerer instanceof DedupingOrderAnswerer deduping ? deduping.answeredAgain() : 0;
     }
 }

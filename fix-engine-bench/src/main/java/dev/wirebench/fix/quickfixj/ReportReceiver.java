@@ -24,18 +24,18 @@ import java.util.concurrent.TimeUnit;
  * The client's application: passes each ExecutionReport to the listener, and tells the client how its
  * logon went (logged on, refused, or still waiting) and when the session ends on its own.
  */
-final class ReportReceiver extends ApplicationAdapter implements SessionStateListener {
+class ReportReceiver extends ApplicationAdapter implements SessionStateListener {
 
     /** Completes with null once logged on, or with a failure that waiting longer will not cure. */
     final CompletableFuture<String> logon = new CompletableFuture<>();
 
     private final CountDownLatch loggedOut = new CountDownLatch(1);
-    private final ReportListener listener;
-    private final String peer;
-    private final ReceivedText text = new ReceivedText();
+    final ReportListener listener;
+    final String peer;
+    final ReceivedText text = new ReceivedText();
     private volatile boolean connected;
-    private volatile boolean loggedOn;
-    private volatile boolean closing;
+    volatile boolean loggedOn;
+    volatile boolean closing;
     private volatile Session session;
 
     ReportReceiver(ReportListener listener, String peer) {
@@ -120,7 +120,7 @@ final class ReportReceiver extends ApplicationAdapter implements SessionStateLis
     }
 
     /** The report being handed to the listener, as received: QuickFIX/J keeps the wire string it parsed. */
-    private static final class ReceivedText implements FixText {
+    static final class ReceivedText implements FixText {
         Message message;
 
         @Override

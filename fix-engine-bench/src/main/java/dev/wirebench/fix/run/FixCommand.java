@@ -90,6 +90,9 @@ public final class FixCommand extends AbstractSubcommand {
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
         FixOptions options = FixOptions.from(set, FixEngines.names(), FixEngines.DEFAULTS);
+        if (options.faults() != null) {
+            return FixFaultRun.run(options, out, err);
+        }
         if (options.history() != null && options.sweep()) {
             throw new IllegalArgumentException("--history keeps one run per engine: not with --sweep");
         }
@@ -102,7 +105,8 @@ public final class FixCommand extends AbstractSubcommand {
     /** Serves one engine until this JVM is stopped, or, started by {@code --role both}, until its input ends. */
     private static ExitStatus serve(FixOptions options, boolean untilInputEnds, PrintStream out, PrintStream err) {
         String name = options.engines().get(0);
-        FixEngine engine = FixEngines.create(name, options.spin());
+        FixEngine engine = options.durableDir() == null ? FixEngines.create(name, options.spin())
+                : FixEngines.durable(name, options.durableDir());
         FixServer server;
         try {
             server = engine.startServer(new InetSocketAddress(options.bind(), options.port()));

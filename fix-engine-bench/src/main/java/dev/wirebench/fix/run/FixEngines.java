@@ -4,6 +4,7 @@ import dev.wirebench.fix.artio.ArtioEngine;
 import dev.wirebench.fix.engine.FixEngine;
 import dev.wirebench.fix.philadelphia.PhiladelphiaEngine;
 import dev.wirebench.fix.quickfixj.QuickFixJEngine;
+import dev.wirebench.fix.quickfixj.QuickFixJVariant;
 import dev.wirebench.fix.raw.RawEngine;
 
 import java.util.ArrayList;
@@ -64,5 +65,42 @@ public final class FixEngines {
         }
         return QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())));
+    }
+
+    /**
+     * Why {@code name} cannot promise that every order is filled exactly once across lost connections and restarts
+     * ({@code fix --faults}), or null when it can: then {@link #durable} makes it.
+     */
+    public static String cannotPromise(String name) {
+        if (name.equals(BASELINE)) {
+            return "exempt: no FIX session layer (no sequence numbers, no resend); what a lost connection held is lost,"
+                    + " by design";
+        }
+        if (name.equals("philadelphia")) {
+            return "cannot promise: this project's Philadelphia client and server keep no message store, so nothing a"
+                    + " lost connection took can be resent";
+        }
+        if (name.equals("artio")) {
+            return "not run under faults yet: Artio can keep and replay sent messages from its archive, which needs a"
+                    + " durable set-up of its own";
+        }
+        QuickFixJVariant variant = QuickFixJEngine.named(name).orElseThrow(() ->
+                new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())))
+                .variant();
+        return variant.fileStore() ? null : "cannot promise: no message store (NoopStoreFactory, PersistMessages=N),"
+                + " so nothing a lost connection took can be resent";
+    }
+
+    /**
+     * The engine {@code name} with a durable session kept under {@code directory}.
+     *
+     * @throws IllegalArgumentException saying why, for an engine that {@link #cannotPromise} delivery
+     */
+    public static FixEngine durable(String name, java.nio.file.Path directory) {
+        String why = cannotPromise(name);
+        if (why != null) {
+            throw new IllegalArgumentException(name + ": " + why);
+        }
+        return QuickFixJEngine.durable(QuickFixJEngine.named(name).orElseThrow().variant(), directory);
     }
 }

@@ -5,6 +5,7 @@ import dev.wirebench.harness.Flags;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.fault.Faults;
 import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.RigPlan;
@@ -20,10 +21,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The options of {@code fix}, parsed and checked; every refusal says which option and why. */
+/**
+ * The options of {@code fix}, parsed and checked; every refusal says which option and why.
+ *
+ * @param faults     the faults on the link ({@code --faults}), or null for a clean link
+ * @param durableDir a server's durable session directory ({@code --durable-dir}, given by {@code --faults} to the
+ *                   server it starts), or null
+ */
 public record FixOptions(List<String> engines, Role role, String bind, String host, int port, Load load, boolean sweep,
                          int sessions, int inFlight, List<Idle> idles, Duration interval, Duration warmup, Duration duration,
-                         int repeats, Duration logonTimeout, Path history, SoakPlan soak, Path resultsDir) {
+                         int repeats, Duration logonTimeout, Path history, SoakPlan soak, Path resultsDir, Faults faults,
+                         Path durableDir) {
+
+    /** Under {@code --faults}, three of the goal's one-a-minute flaps. */
+    static final Duration FAULT_DURATION = Duration.ofMinutes(3);
+    /** Under {@code --faults}, how long without any fill ends a run: past a server restart and its resend. */
+    static final Duration FAULT_STALL = Duration.ofSeconds(60);
 
     /**
      * Repeats of each engine when none are asked for: eight, so that a compare of two runs of four engines
@@ -66,6 +79,14 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
                 .withRequiredArg().describedAs("T").defaultsTo("1s");
         parser.accepts("history", "every message the client sends and receives as <nanotime>;<FIX message>, one file "
                 + "per engine (FILE with the engine's name before the extension)").withRequiredArg().describedAs("FILE");
+        parser.accepts("faults", "run across a network namespace with faults on the link, each engine once for --duration"
+                + " (default 3m): goal (1% loss, 5ms ± 2ms each way, the link down 500 ms every minute) or any of"
+                + " loss=P%,delay=T,jitter=T,flap=DOWN/EVERY,restart=T; an engine whose configuration keeps a store runs"
+                + " a durable session (resend after a gap, each ClOrdID executed once) and every order is accounted for;"
+                + " the others are named with why they cannot promise delivery (needs root, iproute2, nftables)")
+                .withRequiredArg().describedAs("SPEC");
+        parser.accepts("durable-dir", "a server's durable session directory (what --faults gives the server it starts)")
+                .withRequiredArg().describedAs("DIR");
         SoakPlan.declare(parser, "the server's");
         CommonOptions.role(parser, "both: server and client on loopback, the server in its own JVM; server: only the "
                 + "server of one engine, on --bind --port, until stopped (Ctrl-C); client: only the client of one engine, "
@@ -121,7 +142,31 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         Duration logonTimeout = Durations.parse("--logon-timeout", value(set, "logon-timeout"));
         Path history = set.has("history") ? Path.of(value(set, "history")) : null;
         Path resultsDir = Path.of(value(set, "results-dir"));
+        Faults faults = set.has("faults") ? Faults.parse(value(set, "faults")) : null;
+        Path durableDir = set.has("durable-dir") ? Path.of(value(set, "durable-dir")) : null;
+        if (faults != null) {
+            if (role != Role.BOTH) {
+                throw new IllegalArgumentException("--faults runs both sides on this host, the server in a namespace of"
+                        + " its own: leave out --role " + role.name().toLowerCase(Locale.ROOT));
+            }
+            if (sweep || history != null || set.has("spin") || set.has("idle") || sessions != 1) {
+                throw new IllegalArgumentException("--faults runs one blocking durable session per engine: not with"
+                        + " --sweep, --history, --spin, --idle or --sessions");
+            }
+            if (duration == null) {
+                duration = FAULT_DURATION;
+            }
+            if (repeats == null) {
+                repeats = 1;
+            }
+        }
+        if (durableDir != null && role != Role.SERVER) {
+            throw new IllegalArgumentException("--durable-dir is a server's: --faults gives it to the server it starts");
+        }
         SoakPlan soak = SoakPlan.from(set);
+        if (soak != null && faults != null) {
+            throw new IllegalArgumentException("--soak runs on a clean link: not with --faults");
+        }
         if (soak != null) {
             soakAlone(set, role, engines, known, repeats);
         }
@@ -169,7 +214,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
         }
         return new FixOptions(engines, role, bind, host == null ? "127.0.0.1" : host,
                 port == null ? DEFAULT_PORT : port, load, sweep, sessions, inFlight, idles(set, role), interval, warmup,
-                duration, repeats, logonTimeout, history, soak, resultsDir);
+                duration, repeats, logonTimeout, history, soak, resultsDir, faults, durableDir);
     }
 
     /** Refuses what a soak (one server JVM, one run, at a fixed rate) cannot be combined with. */
@@ -265,7 +310,7 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
     /** How the rig runs one measurement at {@code load}, its threads waiting as {@code idle}. */
     RigPlan plan(Load load, Idle idle) {
         return new RigPlan(sessions, load.closed() && inFlight == RigPlan.UNLIMITED ? 1 : inFlight, warmup, duration,
-                interval, idle, logonTimeout, RigPlan.DEFAULT_STALL);
+                interval, idle, logonTimeout, faults == null ? RigPlan.DEFAULT_STALL : FAULT_STALL);
     }
 
     /** How the rig runs the soak itself at {@code load}: the measured time is the soak's. */
@@ -277,6 +322,10 @@ public record FixOptions(List<String> engines, Role role, String bind, String ho
 
     /** What an interval log says ran, as merge compares it: every setting that changes the numbers. */
     Map<String, String> config(String engine, Load load, RigPlan plan) {
-        return plan.config("fix", engine, load);
+        Map<String, String> config = plan.config("fix", engine, load);
+        if (faults != null) {
+            config.put("faults", faults.describe());
+        }
+        return config;
     }
 }

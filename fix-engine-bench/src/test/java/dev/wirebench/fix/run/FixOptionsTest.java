@@ -169,4 +169,30 @@ class FixOptionsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(args));
         assertEquals(expected, e.getMessage());
     }
+
+    @Test
+    void underFaultsRunsEachEngineOnceForThreeMinutesWithALongerStall() {
+        FixOptions o = parse("--faults", "goal");
+        assertEquals(dev.wirebench.harness.fault.Faults.GOAL, o.faults());
+        assertEquals(1, o.repeats());
+        assertEquals(Duration.ofMinutes(3), o.duration());
+        assertEquals(Duration.ofSeconds(60), o.plan(o.load()).stall());
+        assertEquals("1% IP packet loss each way, 5 ms ± 2 ms delay each way, link down 500 ms every 60 s, no server"
+                + " restarts", o.config("quickfixj", o.load(), o.plan(o.load())).get("faults"));
+        assertEquals(null, parse().faults());
+    }
+
+    @Test
+    void refusesFaultsWithWhatTheyCannotRunInOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> parse("--faults", "goal", "--role", "server", "--engines", "raw"));
+        assertEquals("--faults runs both sides on this host, the server in a namespace of its own: leave out --role server",
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> parse("--faults", "goal", "--sessions", "2"));
+        assertTrue(e.getMessage().startsWith("--faults runs one blocking durable session per engine"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> parse("--durable-dir", "/tmp/x"));
+        assertEquals("--durable-dir is a server's: --faults gives it to the server it starts", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> parse("--faults", "loss=2x"));
+        assertTrue(e.getMessage().startsWith("--faults"), e.getMessage());
+    }
 }

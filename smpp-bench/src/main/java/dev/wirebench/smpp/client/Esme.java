@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * submit_sm_resp by sequence_number and tells a {@link SubmitListener} with the time the request was
  * sent; a request unanswered within the request timeout fails and frees its slot. {@link #submitSync}
  * is the one-at-a-time form. The session answers deliver_sm and enquire_link, sends an enquire_link
- * after a quiet interval, and unbinds on {@link #close()}.
+ * after an interval with nothing read (closing the session if it goes unanswered), and unbinds on {@link #close()}.
  *
  * <p>The submit path allocates what it must: the buffer the PDU is encoded into (pooled), Netty's
  * write task, and on the event loop the decoded response. Slots are reused; the caller's listener is
@@ -104,7 +104,9 @@ public final class Esme implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         long keepAlive = config.enquireLinkInterval().toMillis();
                         if (keepAlive > 0) {
-                            ch.pipeline().addLast(new IdleStateHandler(0, 0, keepAlive, TimeUnit.MILLISECONDS));
+                            // reader idle: a dead link still takes writes into the socket's buffer, so only
+                            // something read back proves the path alive
+                            ch.pipeline().addLast(new IdleStateHandler(keepAlive, 0, 0, TimeUnit.MILLISECONDS));
                         }
                         ch.pipeline().addLast(new PduFrameDecoder(config.maxCommandLength()),
                                 new PduEncoder(config.maxCommandLength()), session);
@@ -213,6 +215,15 @@ public final class Esme implements AutoCloseable {
     /** The session's counters now. */
     public EsmeStats stats() {
         return session.stats();
+    }
+
+    /**
+     * Completes once the connection has closed, however it closed (unbind, the SMSC, a broken link, an
+     * enquire_link unanswered), after every outstanding request has been failed: what a client that reconnects
+     * waits on.
+     */
+    public CompletableFuture<Void> whenClosed() {
+        return session.closed();
     }
 
     /** Whether the connection is open (it closes on unbind, on the SMSC's unbind, or when it breaks). */

@@ -16,7 +16,9 @@ import java.util.function.Consumer;
  * @param window              requests outstanding at most; {@link Esme#submit} waits for a free slot
  * @param requestTimeout      a submit_sm (or enquire_link, unbind) unanswered this long fails
  * @param bindTimeout         the most the connect may take, and then the most the bind response may take
- * @param enquireLinkInterval after this long without traffic an enquire_link is sent; zero: never
+ * @param enquireLinkInterval after this long with nothing read an enquire_link is sent (writes do not count: a
+ *                            dead link takes them); unanswered within the request timeout, the session closes, so
+ *                            a dead link is found within this interval and the request timeout; zero: never
  * @param maxCommandLength    the largest PDU read or written
  * @param deliverSmListener   hears each deliver_sm (after it is answered), on the event loop; must not block
  */
@@ -62,7 +64,7 @@ public record EsmeConfig(String host, int port, String systemId, String password
 
     /**
      * 127.0.0.1, this port and account, empty system_type, bind_transceiver, window 1, 5 s request and
-     * bind timeouts, an enquire_link after 30 s of silence, the codec's 64 KiB cap, deliver_sm ignored.
+     * bind timeouts, an enquire_link after 30 s with nothing read, the codec's 64 KiB cap, deliver_sm ignored.
      */
     public static EsmeConfig of(int port, String systemId, String password) {
         return new EsmeConfig("127.0.0.1", port, systemId, password, "", BindType.TRANSCEIVER, 1,

@@ -57,6 +57,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
     private volatile long enquireLinksAnswered;
     private volatile long deliverSmReceived;
     private volatile long receiptsReceived;
+    private volatile int deadLink;
 
     EsmeSession(EsmeConfig config, PendingWindow window, Bind bind) {
         this.config = config;
@@ -77,7 +78,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
 
     EsmeStats stats() {
         return new EsmeStats(window.inFlight(), window.responses(), window.timeouts(), unmatched, enquireLinksSent,
-                enquireLinksAnswered, deliverSmReceived, receiptsReceived);
+                enquireLinksAnswered, deliverSmReceived, receiptsReceived, deadLink);
     }
 
     @Override
@@ -217,7 +218,7 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof IdleStateEvent idle && idle.state() == IdleState.ALL_IDLE
+        if (event instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE
                 && bound.isDone() && !bound.isCompletedExceptionally() && enquireSentNanos == 0) {
             enquireSequence = window.controlSequence();
             enquireSentNanos = System.nanoTime();
@@ -250,6 +251,9 @@ final class EsmeSession extends ChannelInboundHandlerAdapter {
         window.expire(now, requestTimeoutNanos);
         if (enquireSentNanos != 0 && now - enquireSentNanos >= requestTimeoutNanos) {
             // the keep-alive went unanswered: the link is dead whatever TCP thinks
+            if (ctx.channel().isActive()) {
+                deadLink = 1;
+            }
             ctx.close();
         }
     }

@@ -11,8 +11,10 @@ package dev.wirebench.smpp.client;
  * @param enquireLinksAnswered their responses received
  * @param deliverSmReceived    deliver_sm received (and answered)
  * @param receiptsReceived     of those, SMSC delivery receipts (esm_class message type 0001, SMPP 3.4 5.2.12)
+ * @param deadLink             1 when the session closed itself for an enquire_link unanswered within the request
+ *                             timeout (the link was dead), else 0
  */
 public record EsmeStats(int inFlight, long responses, long timeouts, long unmatchedResponses,
                         long enquireLinksSent, long enquireLinksAnswered, long deliverSmReceived,
-                        long receiptsReceived) {
+                        long receiptsReceived, int deadLink) {
 }

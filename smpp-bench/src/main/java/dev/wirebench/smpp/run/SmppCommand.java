@@ -78,6 +78,9 @@ public final class SmppCommand extends AbstractSubcommand {
     @Override
     public ExitStatus run(OptionSet set, PrintStream out, PrintStream err) {
         SmppOptions options = SmppOptions.from(set);
+        if (options.faults() != null) {
+            return SmppFaultRun.run(options, out, err);
+        }
         return switch (options.role()) {
             case SERVER -> serve(options, untilInputEnds, out, err);
             case CLIENT, BOTH -> measure(options, out, err);

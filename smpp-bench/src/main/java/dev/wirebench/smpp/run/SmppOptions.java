@@ -5,6 +5,7 @@ import dev.wirebench.harness.Flags;
 import dev.wirebench.harness.cli.Cli;
 import dev.wirebench.harness.cli.CommonOptions;
 import dev.wirebench.harness.cli.Role;
+import dev.wirebench.harness.fault.Faults;
 import dev.wirebench.harness.rig.Idle;
 import dev.wirebench.harness.rig.Load;
 import dev.wirebench.harness.rig.RigPlan;
@@ -27,12 +28,13 @@ import java.util.Map;
  *
  * @param windows  the windows of the sweep, in the order given: submit_sm each session keeps in flight
  * @param sessions ESME sessions, each with its own sending thread, per window
+ * @param faults   the faults on the link ({@code --faults}), or null for a clean link
  */
 public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int sessions, Load load, boolean spin,
                           boolean receipts,
                           Duration interval,
                           Duration warmup, Duration duration, int repeats, Role role, String bind, String host, int port,
-                          SoakPlan soak, Path resultsDir) {
+                          SoakPlan soak, Path resultsDir, Faults faults) {
 
     /** Repeats of each window when none are asked for: enough for compare to call a change in twenty measures. */
     static final int DEFAULT_REPEATS = 8;
@@ -46,6 +48,15 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
     static final int DEFAULT_PORT = 2775;
     /** More sessions than this on one client would measure the client's threads, not SMPP. */
     static final int MAX_SESSIONS = 1000;
+
+    /** Under {@code --faults} a run is one long sample: a window and a repeat unless asked for more. */
+    static final List<Integer> FAULT_WINDOWS = List.of(8);
+    /** Under {@code --faults}, three of the goal's one-a-minute flaps. */
+    static final Duration FAULT_DURATION = Duration.ofMinutes(3);
+    /** Under {@code --faults}, how long without any answer ends a run: longer than a restart of the SMSC's JVM. */
+    static final Duration FAULT_STALL = Duration.ofSeconds(60);
+    /** The port the SMSC listens on in its namespace under {@code --faults}, the same after each restart. */
+    static final int FAULT_PORT = DEFAULT_PORT;
 
     /** Declares the options of {@code smpp}. */
     static void declare(OptionParser parser) {
@@ -73,6 +84,11 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
         parser.accepts("duration", "measured time per window and repeat (default 3s)").withRequiredArg().describedAs("T");
         parser.accepts("warmup", "time before it (default 2s)").withRequiredArg().describedAs("T");
         parser.accepts("quick", "--warmup 1s --duration 1s (your own --warmup/--duration/--repeats win)");
+        parser.accepts("faults", "run across a network namespace with faults on the link, each window once for"
+                + " --duration (default 3m), window 8 unless --window-sweep says: goal (1% loss, 5ms ± 2ms each way, the link"
+                + " down 500 ms every minute) or any of loss=P%,delay=T,jitter=T,flap=DOWN/EVERY,restart=T; sessions bind"
+                + " again after a lost connection and every submit_sm is accounted for (needs root, iproute2, nftables)")
+                .withRequiredArg().describedAs("SPEC");
         SoakPlan.declare(parser, "the SMSC's");
         CommonOptions.role(parser, "both: SMSC and ESMEs on loopback, the SMSC in a JVM of its own; server: only the SMSC, "
                 + "on --bind --port, until stopped (Ctrl-C), accepting system_id wirebench, password wirebnch; client: only "
@@ -98,11 +114,12 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
         if (!set.nonOptionArguments().isEmpty()) {
             throw new IllegalArgumentException("unexpected argument '" + set.nonOptionArguments().get(0) + "'");
         }
-        List<Integer> windows = windows(value(set, "window-sweep"));
+        Faults faults = set.has("faults") ? Faults.parse(value(set, "faults")) : null;
+        List<Integer> windows = faults != null && !set.has("window-sweep") ? FAULT_WINDOWS : windows(value(set, "window-sweep"));
         int sessions = sessions(value(set, "sessions"));
         Duration warmup = set.has("warmup") ? Durations.parse("--warmup", value(set, "warmup")) : null;
         Duration duration = set.has("duration") ? Durations.parse("--duration", value(set, "duration")) : null;
-        int repeats = Flags.positiveInt("--repeats", value(set, "repeats"));
+        int repeats = faults != null && !set.has("repeats") ? 1 : Flags.positiveInt("--repeats", value(set, "repeats"));
         boolean quick = set.has("quick");
         Role role = CommonOptions.role(set);
         String bind = value(set, "bind");
@@ -115,7 +132,7 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
             throw new IllegalArgumentException("--interval must be above 0");
         }
         if (duration == null) {
-            duration = Duration.ofSeconds(quick ? 1 : 3);
+            duration = faults != null ? FAULT_DURATION : Duration.ofSeconds(quick ? 1 : 3);
         }
         if (warmup == null) {
             warmup = Duration.ofSeconds(quick ? 1 : 2);
@@ -132,8 +149,22 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
         if (role != Role.CLIENT && host != null) {
             throw new IllegalArgumentException("--host is for --role client; a server listens on --bind");
         }
+        if (faults != null && role != Role.BOTH) {
+            throw new IllegalArgumentException("--faults runs both sides on this host, the SMSC in a namespace of its own:"
+                    + " leave out --role " + role.name().toLowerCase(Locale.ROOT));
+        }
+        if (faults != null && set.has("spin")) {
+            throw new IllegalArgumentException("--faults and --spin do not go together: a run under faults measures"
+                    + " recovery, not the last microsecond, and spinning threads would starve the fault relay");
+        }
         List<SmscReader> readers = readers(value(set, "smsc-reader"));
+        if (faults != null && readers.size() > 1) {
+            throw new IllegalArgumentException("--faults runs one SMSC, reading one way: --smsc-reader flyweight or decode");
+        }
         SoakPlan soak = SoakPlan.from(set);
+        if (soak != null && faults != null) {
+            throw new IllegalArgumentException("--soak runs on a clean link: not with --faults");
+        }
         if (soak != null) {
             if (role != Role.BOTH) {
                 throw new IllegalArgumentException("--soak samples the SMSC JVM it starts: --role both only");
@@ -157,7 +188,7 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
             throw new IllegalArgumentException("--smsc-reader is the SMSC's: give it to smpp --role server");
         }
         return new SmppOptions(windows, readers, sessions, load, set.has("spin"), set.has("receipts"), interval, warmup, duration, repeats, role, bind,
-                host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, soak, resultsDir);
+                host == null ? "127.0.0.1" : host, port == null ? DEFAULT_PORT : port, soak, resultsDir, faults);
     }
 
     private static String value(OptionSet set, String option) {
@@ -212,7 +243,8 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
 
     /** How the rig runs window {@code window}. */
     RigPlan plan(int window) {
-        return new RigPlan(sessions, window, warmup, duration, interval, Idle.of(spin), BIND_TIMEOUT, RigPlan.DEFAULT_STALL);
+        return new RigPlan(sessions, window, warmup, duration, interval, Idle.of(spin), BIND_TIMEOUT,
+                faults == null ? RigPlan.DEFAULT_STALL : FAULT_STALL);
     }
 
     /** How the rig runs the soak itself: the measured time is the soak's. */
@@ -231,6 +263,9 @@ public record SmppOptions(List<Integer> windows, List<SmscReader> readers, int s
         Map<String, String> config = plan.config("smpp", "submit_sm", load);
         config.put("receipts", Boolean.toString(receipts));
         config.put("smsc reader", reader == null ? "the remote SMSC's" : reader.name().toLowerCase(Locale.ROOT));
+        if (faults != null) {
+            config.put("faults", faults.describe());
+        }
         return config;
     }
 

@@ -145,7 +145,9 @@ class EsmeTest {
             }
         };
         try (ScriptedSmsc smsc = ScriptedSmsc.start(true, lateFirst);
-             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret").withRequestTimeout(Duration.ofMillis(150)))) {
+             // the first request must time out; the second must not, on a loaded machine too: 2 s is far past a
+             // loopback answer and still short for a test
+             Esme esme = Esme.connect(EsmeConfig.of(smsc.port(), "esme", "secret").withRequestTimeout(Duration.ofSeconds(2)))) {
             assertThrows(RequestTimeoutException.class, () -> esme.submitSync(SUBMIT));
             assertEquals("second", esme.submitSync(SUBMIT).messageId());
             assertEquals(1, esme.stats().unmatchedResponses());
@@ -180,6 +182,27 @@ class EsmeTest {
                      .withEnquireLinkInterval(Duration.ofMillis(100)).withRequestTimeout(Duration.ofMillis(200)))) {
             assertTrue(Poll.until(() -> !esme.isOpen(), 5000), "still open with its enquire_link unanswered");
             assertTrue(silent.received().stream().anyMatch(EnquireLink.class::isInstance));
+        }
+    }
+
+    @Test
+    void aLinkThatTakesWritesButAnswersNothingIsFoundDeadWithinTheIntervalAndTheTimeout() throws Exception {
+        // a dead link still takes writes into the socket's buffer: what proves it alive is something read back
+        try (ScriptedSmsc silent = ScriptedSmsc.start(true, ScriptedSmsc.SILENT);
+             Esme esme = Esme.connect(EsmeConfig.of(silent.port(), "esme", "secret").withWindow(1000)
+                     .withEnquireLinkInterval(Duration.ofMillis(300)).withRequestTimeout(Duration.ofSeconds(1)))) {
+            long bound = System.nanoTime();
+            long deadline = bound + Duration.ofSeconds(10).toNanos();
+            while (esme.isOpen() && System.nanoTime() - deadline < 0) {
+                esme.submit(SUBMIT, (response, error, sent) -> { }, -1);
+                // a write every 20 ms: never 300 ms without one
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+            }
+            long took = System.nanoTime() - bound;
+            assertFalse(esme.isOpen(), "still open after 10 s of writes with nothing read");
+            assertTrue(silent.received().stream().anyMatch(EnquireLink.class::isInstance));
+            // 300 ms quiet, then 1 s for the enquire_link's answer, and the sweep's tenth of a timeout
+            assertTrue(took < Duration.ofMillis(2_500).toNanos(), "found dead after " + took / 1e6 + " ms");
         }
     }
 

@@ -81,6 +81,34 @@ class SmppOptionsTest {
     }
 
     @Test
+    void underFaultsRunsWindowEightOnceForThreeMinutesUnlessTold() {
+        SmppOptions o = SmppOptions.parse(new String[] {"--faults", "goal"});
+        assertEquals(dev.wirebench.harness.fault.Faults.GOAL, o.faults());
+        assertEquals(List.of(8), o.windows());
+        assertEquals(1, o.repeats());
+        assertEquals(Duration.ofMinutes(3), o.duration());
+        assertEquals(Duration.ofSeconds(60), o.plan(8).stall());
+        SmppOptions told = SmppOptions.parse(new String[] {"--faults", "loss=1%", "--window-sweep", "1,64", "--repeats",
+                "2", "--duration", "10s"});
+        assertEquals(List.of(1, 64), told.windows());
+        assertEquals(2, told.repeats());
+        assertEquals(Duration.ofSeconds(10), told.duration());
+        assertEquals(null, SmppOptions.parse(new String[0]).faults());
+    }
+
+    @Test
+    void refusesFaultsItCannotRunInOneLine() {
+        assertMessage("--faults runs both sides on this host, the SMSC in a namespace of its own: leave out --role server",
+                "--faults", "goal", "--role", "server");
+        assertMessage("--faults: jitter 3 ms is above the delay 1 ms; a chunk cannot leave before it came",
+                "--faults", "delay=1ms,jitter=3ms");
+        assertMessage("--faults runs one SMSC, reading one way: --smsc-reader flyweight or decode",
+                "--faults", "goal", "--smsc-reader", "flyweight,decode");
+        assertThrows(IllegalArgumentException.class, () -> SmppOptions.parse(new String[] {"--faults", "goal", "--spin"}));
+        assertMessage("--soak runs on a clean link: not with --faults", "--faults", "goal", "--soak", "30m");
+    }
+
+    @Test
     void soaksWindowSixtyFourOnceUnlessAnotherWindowIsGiven() {
         SmppOptions o = SmppOptions.parse(new String[] {"--soak", "30m", "--rate", "50000"});
         assertEquals(List.of(64), o.windows());
