@@ -62,12 +62,7 @@ final class DurableReportReceiver extends ReportReceiver {
             return;
         }
         char execType = message.getChar(ExecType.FIELD);
-        long stamp;
-        try {
-            stamp = ClOrdIds.read(message.getString(ClOrdID.FIELD));
-        } catch (IllegalArgumentException notOurs) {
-            throw new IncorrectTagValue(ClOrdID.FIELD);
-        }
+        long stamp = ReportReceiver.stampOf(message);
         Message.Header header = message.getHeader();
         boolean repeated = (header.isSetField(PossDupFlag.FIELD) && header.getBoolean(PossDupFlag.FIELD))
                 || (header.isSetField(PossResend.FIELD) && header.getBoolean(PossResend.FIELD));

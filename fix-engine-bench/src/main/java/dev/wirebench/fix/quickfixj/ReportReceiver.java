@@ -108,12 +108,7 @@ class ReportReceiver extends ApplicationAdapter implements SessionStateListener 
             return;
         }
         char execType = message.getChar(ExecType.FIELD);
-        long stamp;
-        try {
-            stamp = ClOrdIds.read(message.getString(ClOrdID.FIELD));
-        } catch (IllegalArgumentException notOurs) {
-            throw new IncorrectTagValue(ClOrdID.FIELD);
-        }
+        long stamp = stampOf(message);
         text.message = message;
         listener.onReport(execType, stamp, text);
         text.message = null;
@@ -127,6 +122,15 @@ class ReportReceiver extends ApplicationAdapter implements SessionStateListener 
         public void appendTo(StringBuilder out) {
             String raw = message.toRawString();
             out.append(raw != null ? raw : message.toString());
+        }
+    }
+
+    /** The send stamp the ClOrdID of {@code report} carries; a ClOrdID not of this client's is an incorrect value. */
+    static long stampOf(Message report) throws FieldNotFound, IncorrectTagValue {
+        try {
+            return ClOrdIds.read(report.getString(ClOrdID.FIELD));
+        } catch (IllegalArgumentException notOurs) {
+            throw new IncorrectTagValue(ClOrdID.FIELD);
         }
     }
 }
