@@ -2,10 +2,12 @@ package dev.wirebench.harness.fault;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -151,6 +153,40 @@ public final class FaultLink implements AutoCloseable {
             throw new IOException("nft's counter " + name + " reads '" + String.join(" ", said) + "'");
         }
         return Long.parseLong(m.group(2));
+    }
+
+    /**
+     * What a server in the namespace still holds on {@code port}: the TCP connections there established, or closed by
+     * the peer and not yet by the server (CLOSE-WAIT), counted by {@code ss}.
+     */
+    public int connectionsHeld(int port) throws IOException {
+        List<String> said = new ArrayList<>();
+        String failed = run(null, said, "ip", "netns", "exec", namespace, "ss", "-H", "-t", "-n", "state", "established",
+                "state", "close-wait", "sport", "=", ":" + port);
+        if (failed != null) {
+            throw new IOException("cannot count the connections on port " + port + ": " + failed);
+        }
+        return (int) String.join("\n", said).lines().filter(line -> !line.isBlank()).count();
+    }
+
+    /**
+     * How many connections a server held on {@code port} after a while.
+     *
+     * @param connections still held when the wait ended (0: it let every one go)
+     * @param seconds     how long the wait took
+     */
+    public record Held(int connections, double seconds) {
+    }
+
+    /** Waits, up to {@code within}, checking every 100 ms, until the server holds no connection on {@code port}. */
+    public Held awaitReleased(int port, Duration within) throws IOException {
+        long start = System.nanoTime();
+        long deadline = start + within.toNanos();
+        int held;
+        while ((held = connectionsHeld(port)) > 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        return new Held(held, (System.nanoTime() - start) / 1e9);
     }
 
     /** Deletes the namespace, and with it the pair and the rules. */

@@ -158,6 +158,27 @@ class FaultLinkTest {
     }
 
     @Test
+    @Timeout(120)
+    void shouldCountTheConnectionsAServerHoldsUntilItLetsThemGo() throws Exception {
+        open(0);
+        try (ServerProcess echo = ServerProcess.start("the echo server", link.prefix(), List.of(),
+                EchoServer.class, List.of(link.serverAddress()),
+                ServerProcess.START_TIMEOUT)) {
+            int port = echo.address().getPort();
+            assertEquals(0, link.connectionsHeld(port), "the listening socket is not a connection");
+            try (Socket s = new Socket()) {
+                s.connect(echo.address(), 5_000);
+                s.getOutputStream().write(5);
+                assertEquals(5, s.getInputStream().read());
+                assertEquals(1, link.connectionsHeld(port));
+            }
+            // the echo server reads the end of the stream and closes its side
+            FaultLink.Held held = link.awaitReleased(port, Duration.ofSeconds(30));
+            assertEquals(0, held.connections(), "still held after " + held.seconds() + " s");
+        }
+    }
+
+    @Test
     @Timeout(60)
     void shouldFlapAndRestartOnScheduleAndLeaveTheLinkUp() throws Exception {
         open(0);

@@ -25,6 +25,12 @@ final class FaultCounts {
     /** Sessions closed for an enquire_link without an answer in time: each found its link dead. */
     static final String DEAD_LINKS = "dead links";
 
+    /**
+     * Connections the SMSC still held once every ESME had closed and the SMSC's idle timeout had passed: a dead
+     * session it never freed unless 0.
+     */
+    static final String SMSC_HELD = "smsc connections held";
+
     private FaultCounts() {
     }
 }

@@ -3,7 +3,8 @@ package dev.wirebench.smpp.run;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.fault.FaultSchedule;
+import dev.wirebench.harness.fault.FaultRounds;
+import dev.wirebench.harness.fault.FaultTable;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * second answers, window slots held after the drain), the sessions' reconnects and how long each took, and the
  * latency percentiles from send to submit_sm_resp beside them; the faults made, with when, in the settings.
  */
-final class SmppFaultReport {
+final class SmppFaultReport extends FaultRounds.Report<SmppFaultReport.Run> {
 
     static final String SUMMARY = "summary.md";
     /**
@@ -49,19 +51,17 @@ final class SmppFaultReport {
      *
      * @param counts     {@link SmppFaultTarget#counts()}
      * @param reconnects from each lost connection to its session's new bind, nanoseconds
-     * @param dropped    IP packets nft dropped on the link, both ways
-     * @param passed     IP packets that crossed it
+     * @param link       what the link went through
      * @param relayed    connections the delay relay took (0 without one)
+     * @param released   seconds from the ESMEs' close until the SMSC held none of their connections (or gave up)
      */
     record Run(int window, RigResult result, Map<String, Long> counts, Histogram reconnects,
-               List<FaultSchedule.Event> events, String scheduleFailure, long dropped, long passed, long relayed) {
+               FaultRounds.LinkRecord link, long relayed, double released) {
     }
 
     private final RunFolder folder;
     private final SmppOptions options;
     private final long seed;
-    private final List<Run> runs = new ArrayList<>();
-    private final List<String> failures = new ArrayList<>();
 
     SmppFaultReport(RunFolder folder, SmppOptions options, long seed) {
         this.folder = folder;
@@ -81,18 +81,17 @@ final class SmppFaultReport {
         m.put(FaultCounts.SLOTS_HELD, "Slots held");
         m.put(FaultCounts.RECONNECTS, "Reconnects");
         m.put(FaultCounts.DEAD_LINKS, "Dead links (enquire_link)");
+        m.put(FaultCounts.SMSC_HELD, "SMSC conns. held");
         return m;
     }
 
-    void add(Run run) {
-        runs.add(run);
+    @Override
+    public String failure(Run run) {
+        return run.result().failure();
     }
 
-    void failed(String why) {
-        failures.add(why);
-    }
-
-    static String oneLine(Run r) {
+    @Override
+    public String oneLine(Run r) {
         Map<String, Long> c = r.counts();
         return String.format(Locale.ROOT, "window %d: %d sent, %d answered, %d timed out, %d lost with the connection,"
                         + " %d unaccounted, %d reconnects; %s%s", r.window(), c.get(FaultCounts.SENT),
@@ -124,22 +123,17 @@ final class SmppFaultReport {
             int repeat = repeatOf.merge(r.window(), 1, Integer::sum);
             Map<String, String> dims = dims(r, repeat);
             Repeats.latency(dims, LATENCY, List.of(r.result().completing()), measures, histograms);
-            COUNTED.keySet().forEach(name -> measures.add(Measure.exact(dims, name, "submit_sm",
-                    name.equals(FaultCounts.SENT) || name.equals(FaultCounts.ANSWERED) || name.equals(FaultCounts.RECONNECTS)
-                            ? Better.HIGHER : Better.LOWER, r.counts().getOrDefault(name, 0L))));
-            if (r.reconnects().getTotalCount() > 0) {
-                for (double p : List.of(50.0, 99.0, 100.0)) {
-                    double ms = r.reconnects().getValueAtPercentile(p) / 1e6;
-                    measures.add(new Measure(dims, RECONNECT + " " + (p == 100 ? "max" : Repeats.percentileName(p)), "ms",
-                            Better.LOWER, Sample.REPEAT, List.of(ms)));
-                }
-                histograms.add(new RecordedHistogram(dims, RECONNECT, "ns", r.reconnects()));
-            }
+            FaultTable.counts(dims, COUNTED, Set.of(FaultCounts.SENT, FaultCounts.ANSWERED, FaultCounts.RECONNECTS),
+                    "submit_sm", r.counts(), measures);
+            FaultTable.millis(dims, RECONNECT, r.reconnects(), measures, histograms);
             String label = "window " + r.window() + (options.repeats() > 1 ? " repeat " + repeat : "");
-            settings.put("Faults made, " + label, events(r));
-            settings.put("IP packets, " + label, String.format(Locale.ROOT, "%,d dropped of %,d (%.2f%%) by nft on the"
-                    + " link%s", r.dropped(), r.dropped() + r.passed(), 100.0 * r.dropped() / Math.max(1, r.dropped()
-                    + r.passed()), r.relayed() == 0 ? "" : "; " + r.relayed() + " connections through the relay"));
+            settings.put("Faults made, " + label, r.link().describeEvents());
+            settings.put("IP packets, " + label, r.link().describePackets()
+                    + (r.relayed() == 0 ? "" : "; " + r.relayed() + " connections through the relay"));
+            long held = r.counts().getOrDefault(FaultCounts.SMSC_HELD, 0L);
+            settings.put("SMSC after the ESMEs closed, " + label, held == 0
+                    ? String.format(Locale.ROOT, "held none of their connections %.1f s after", r.released())
+                    : String.format(Locale.ROOT, "still held %d connections after %.0f s", held, r.released()));
         }
         settings.put("Accounting", "every submit_sm of the whole run (warm-up included) ends in exactly one of answered,"
                 + " refused, timed out (" + SmppTarget.REQUEST_TIMEOUT.toSeconds() + " s, counted from its intended send"
@@ -148,25 +142,9 @@ final class SmppFaultReport {
         return RunResults.of(folder.path(), SUITE, "SMPP under faults", settings, failures, measures, histograms);
     }
 
-    private static String events(Run r) {
-        if (r.events().isEmpty() && r.scheduleFailure() == null) {
-            return "none (the run was shorter than the first period)";
-        }
-        List<String> parts = new ArrayList<>();
-        for (FaultSchedule.Event e : r.events()) {
-            parts.add(String.format(Locale.ROOT, "%.1f s: %s (%.0f ms)", e.at(), e.what(), e.millis()));
-        }
-        if (r.scheduleFailure() != null) {
-            parts.add(r.scheduleFailure());
-        }
-        return String.join("; ", parts);
-    }
-
     private Layout layout() {
-        List<Column> columns = new ArrayList<>();
-        COUNTED.forEach((name, header) -> columns.add(Column.estimate(header, name)));
-        columns.add(Column.joined("Reconnect p50 / p99 / max (ms)", List.of(Column.estimate("", RECONNECT + " p50"),
-                Column.estimate("", RECONNECT + " p99"), Column.estimate("", RECONNECT + " max"))));
+        List<Column> columns = new ArrayList<>(FaultTable.countColumns(COUNTED));
+        columns.add(FaultTable.millisColumn("Reconnect", RECONNECT, List.of("p50", "p99", "max")));
         for (double p : List.of(50.0, 99.0, 99.9)) {
             columns.add(Column.estimate(Repeats.percentileName(p) + " (µs)", LATENCY + " " + Repeats.percentileName(p)));
         }
@@ -180,17 +158,21 @@ final class SmppFaultReport {
                 "Late or twice: submit_sm_resp that matched no request waiting (late after its timeout, or a second"
                         + " answer); Slots held: window slots still taken after the last request ended (a leak unless 0);"
                         + " Dead links: enquire_link sent after " + SmppFaultTarget.ENQUIRE_LINK.toSeconds() + " s of"
-                        + " silence and unanswered within the request timeout, each closing its session",
-                "Reordering and duplication of IP packets are not made: TCP puts packets back in order and drops copies,"
-                        + " so SMPP never sees them; what it must survive is a stalled stream and a lost connection"),
+                        + " silence and unanswered within the request timeout, each closing its session; SMSC conns."
+                        + " held: TCP connections the SMSC still held (established, or closed only by the ESME) once"
+                        + " the ESMEs had closed, after up to " + SmppFaultRun.RELEASE_WITHIN.toSeconds() + " s (its idle"
+                        + " timeout and a margin): a dead session never freed unless 0",
+                FaultTable.notMade("SMPP")),
                 List.of(table), List.of());
     }
 
-    String text() {
+    @Override
+    public String text() {
         return SummaryMarkdown.text(results(), layout());
     }
 
-    void write() {
+    @Override
+    public void write() {
         RunResults model = results();
         for (RecordedHistogram h : model.histograms()) {
             if (h.name().equals(LATENCY)) {

@@ -5,20 +5,24 @@ import dev.wirebench.harness.ServerProcess;
 import dev.wirebench.harness.cli.ExitStatus;
 import dev.wirebench.harness.fault.DelayRelay;
 import dev.wirebench.harness.fault.FaultLink;
-import dev.wirebench.harness.fault.FaultSchedule;
+import dev.wirebench.harness.fault.FaultRounds;
 import dev.wirebench.harness.fault.Faults;
 import dev.wirebench.harness.hdr.IntervalLog;
 import dev.wirebench.harness.rig.Rig;
 import dev.wirebench.harness.rig.RigPlan;
 import dev.wirebench.harness.rig.RigResult;
+import dev.wirebench.smpp.server.SmscConfig;
 import dev.wirebench.smpp.server.SmscReader;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -29,6 +33,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@link SmppFaultTarget}), and the table accounts for every submit_sm.
  */
 final class SmppFaultRun {
+
+    /**
+     * How long the SMSC is given, after the ESMEs closed, to let their connections go: its idle timeout, which frees a
+     * session whose peer vanished without a word, and a margin.
+     */
+    static final Duration RELEASE_WITHIN = SmscConfig.DEFAULT_IDLE_TIMEOUT.plusSeconds(10);
 
     private SmppFaultRun() {
     }
@@ -43,36 +53,8 @@ final class SmppFaultRun {
         SmppFaultReport report = new SmppFaultReport(folder, options, seed);
         out.println("wirebench smpp --faults: " + faults.describe() + "; " + options.describe());
         out.println("Results go to " + folder + "/");
-        long started = System.nanoTime();
-        boolean failed = false;
-        int total = options.windows().size() * options.repeats();
-        int done = 0;
-        for (int round = 1; round <= options.repeats(); round++) {
-            for (int window : options.windows()) {
-                done++;
-                out.printf(Locale.ROOT, "[%d/%d] window %d under faults%s (%.0f s elapsed)%n", done, total, window,
-                        options.repeats() == 1 ? "" : ", repeat " + round, (System.nanoTime() - started) / 1e9);
-                try {
-                    SmppFaultReport.Run r = once(window, round, seed + done, options, folder, out);
-                    report.add(r);
-                    out.println("  " + SmppFaultReport.oneLine(r));
-                    if (r.result().failure() != null) {
-                        failed = true;
-                        report.failed("window " + window + ": " + r.result().failure());
-                    }
-                } catch (IOException | RuntimeException e) {
-                    String why = e.getMessage() == null ? e.toString() : e.getMessage();
-                    err.println("wirebench smpp: window " + window + " under faults failed: " + why);
-                    report.failed("window " + window + ": " + why);
-                    failed = true;
-                } finally {
-                    report.write();
-                }
-            }
-        }
-        out.print(report.text());
-        out.printf(Locale.ROOT, "Done in %.0f s. Run folder: %s/%n", (System.nanoTime() - started) / 1e9, folder);
-        return failed ? ExitStatus.FAILED : ExitStatus.DONE;
+        return FaultRounds.run("smpp", folder, options.windows(), window -> "window " + window, options.repeats(), seed,
+                (window, round, caseSeed) -> once(window, round, caseSeed, options, folder, out), report, out, err);
     }
 
     /** One window: a fresh link, SMSC, relay and schedule, torn down after. */
@@ -88,27 +70,21 @@ final class SmppFaultRun {
                 InetSocketAddress to = relay == null ? smsc.get().address() : relay.address();
                 RigPlan plan = options.plan(window);
                 String name = "window-" + window + "-faults-round" + round + ".hlog";
-                RigResult result;
-                List<FaultSchedule.Event> events;
-                String scheduleFailure;
+                FaultRounds.Faulted<RigResult> run;
                 try (IntervalLog log = new IntervalLog(folder.resolve(name), options.config(window, reader),
                         RunFolder.localHost(), target.responses(), plan.duration().toNanos() / 1e9)) {
-                    // the schedule starts with the rig, so the first flap falls one period into the run
-                    FaultSchedule schedule = FaultSchedule.start(faults, link, faults.restarts() ? () -> {
+                    run = FaultRounds.during(faults, link, () -> {
                         smsc.get().close();
                         smsc.set(startSmsc(link, options, reader));
-                    } : null, out);
-                    try {
-                        result = Rig.run(target, to, options.load(), plan, log, out);
-                    } finally {
-                        schedule.close();
-                    }
-                    events = schedule.events();
-                    scheduleFailure = schedule.failure();
+                    }, out, () -> Rig.run(target, to, options.load(), plan, log, out));
                 }
-                return new SmppFaultReport.Run(window, result, new java.util.LinkedHashMap<>(target.counts()),
-                        target.reconnects(), events, scheduleFailure, link.dropped(), link.passed(),
-                        relay == null ? 0 : relay.connections());
+                // the ESMEs unbind and close: a connection the SMSC holds past its idle timeout is a dead session kept
+                target.close();
+                FaultLink.Held held = link.awaitReleased(SmppOptions.FAULT_PORT, RELEASE_WITHIN);
+                Map<String, Long> counts = new LinkedHashMap<>(target.counts());
+                counts.put(FaultCounts.SMSC_HELD, (long) held.connections());
+                return new SmppFaultReport.Run(window, run.result(), counts, target.reconnects(), run.link(),
+                        relay == null ? 0 : relay.connections(), held.seconds());
             } finally {
                 smsc.get().close();
             }

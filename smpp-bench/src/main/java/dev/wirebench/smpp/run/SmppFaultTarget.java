@@ -61,6 +61,7 @@ final class SmppFaultTarget implements LoadTarget {
     private EventLoopGroup group;
     private EsmeConfig config;
     private volatile boolean closing;
+    private boolean closed;
 
     SmppFaultTarget(int window) {
         this.window = window;
@@ -154,6 +155,11 @@ final class SmppFaultTarget implements LoadTarget {
 
     @Override
     public void close() {
+        if (closed) {
+            // closed already: the fault run closes the ESMEs before it counts what the SMSC still holds
+            return;
+        }
+        closed = true;
         closing = true;
         List<CompletableFuture<Void>> closed = new ArrayList<>();
         for (Session s : sessions) {

@@ -77,13 +77,16 @@ public record SmscConfig(String host, int port, Map<String, String> accounts, St
         }
     }
 
+    /** How long a session may send nothing before the SMSC unbinds and closes it, unless told otherwise. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+
     /**
      * Loopback, a free port, these accounts, system_id "wirebench", no receipts, a 60 s idle timeout,
      * the codec's 64 KiB cap, 256 KiB outbound per session, answers at once, Netty's default threads,
      * submit_sm read by the flyweight.
      */
     public static SmscConfig of(Map<String, String> accounts) {
-        return new SmscConfig(LOOPBACK, 0, accounts, "wirebench", false, Duration.ofSeconds(60),
+        return new SmscConfig(LOOPBACK, 0, accounts, "wirebench", false, DEFAULT_IDLE_TIMEOUT,
                 SmppCodec.DEFAULT_MAX_COMMAND_LENGTH, 256 * 1024, Duration.ZERO, 0, false, SmscReader.FLYWEIGHT);
     }
 

@@ -55,11 +55,13 @@ class SmppFaultRunTest {
         assertEquals("smpp-faults", run.suite(), "never compared with a clean-link sweep");
         assertEquals(0, value(run, FaultCounts.UNACCOUNTED), said);
         assertEquals(0, value(run, FaultCounts.SLOTS_HELD), said);
+        assertEquals(0, value(run, FaultCounts.SMSC_HELD), "the SMSC let every connection go: " + said);
         assertTrue(value(run, FaultCounts.RECONNECTS) >= 2, "both sessions bound again after the restart: " + said);
         assertTrue(value(run, FaultCounts.ANSWERED) > 1_000, said);
         assertTrue(value(run, "reconnect p50") > 0, said);
         String summary = Files.readString(folder.resolve("summary.md"));
         assertTrue(summary.contains("server restart") && summary.contains("link down 300 ms"), summary);
+        assertTrue(summary.contains("held none of their connections"), summary);
         assertTrue(summary.contains("| 8 | 2 |"), summary);
         assertTrue(Files.exists(folder.resolve("window-8-faults.hgrm")));
     }
