@@ -3,6 +3,7 @@ package dev.wirebench.fix.artio;
 import dev.wirebench.fix.artio.codecs.FixDictionaryImpl;
 import dev.wirebench.fix.artio.codecs.builder.NewOrderSingleEncoder;
 import dev.wirebench.fix.artio.codecs.decoder.ExecutionReportDecoder;
+import dev.wirebench.fix.artio.codecs.decoder.NewOrderSingleDecoder;
 import dev.wirebench.fix.engine.ClOrdIds;
 import dev.wirebench.fix.engine.FixClient;
 import dev.wirebench.fix.engine.FixText;
@@ -13,6 +14,7 @@ import io.aeron.Publication;
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
 import org.agrona.AsciiSequenceView;
 import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayQueue;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import uk.co.real_logic.artio.Reply;
@@ -29,8 +31,10 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The Artio client session: an initiator engine and its library, polled by one thread that calls the
@@ -41,6 +45,8 @@ import java.util.concurrent.TimeUnit;
 final class ArtioClient implements FixClient, SessionHandler {
 
     private static final long CLOSE_MILLIS = 2000;
+    /** A durable client's wait before each Logon attempt after a lost connection, as QuickFIX/J's initiator's. */
+    static final Duration RECONNECT_INTERVAL = Duration.ofSeconds(1);
 
     private final ArtioStack stack;
     private final ReportListener listener;
@@ -59,12 +65,29 @@ final class ArtioClient implements FixClient, SessionHandler {
     private DutyCycle cycle;
     private Session session;
     private volatile boolean closing;
+    /** Whether the session outlives its connections ({@code fix --faults}). */
+    private final boolean durable;
+    private SessionConfiguration configuration;
+    /** A durable client's orders made while it is not logged on, sent after the next Logon; under the cycle's lock. */
+    private final LongArrayQueue held = new LongArrayQueue();
+    /** Whether a thread is logging on again; under the cycle's lock. */
+    private boolean reconnecting;
+    private Thread reconnector;
+    /** Reads the orders the engine resends, on the engine's thread. */
+    private final NewOrderSingleDecoder replayed = new NewOrderSingleDecoder();
+    private final MutableAsciiBuffer replayedBuffer = new MutableAsciiBuffer();
+    private final AsciiSequenceView replayedClOrdId = new AsciiSequenceView();
 
-    private ArtioClient(Threading threading, ReportListener listener) throws IOException {
+    private ArtioClient(Threading threading, ReportListener listener, Path durable) throws IOException {
         this.listener = listener;
+        this.durable = durable != null;
         Threading.Side threads = threading.side();
         this.backPressure = threads.backPressure();
-        this.stack = ArtioStack.launch("client", threads, engine -> { },
+        this.stack = ArtioStack.launch("client", threads, durable, engine -> {
+                    if (durable != null) {
+                        engine.replayHandler(this::onReplayed);
+                    }
+                },
                 library -> library.sessionAcquireHandler((session, info) -> this),
                 // a refused connection is said by initiate()'s exception
                 error -> error instanceof ConnectException);
@@ -79,10 +102,14 @@ final class ArtioClient implements FixClient, SessionHandler {
         order.orderQtyData().orderQty(PingPong.ORDER_QTY, 0);
     }
 
-    /** Starts the client's Artio, connects, logs on with ResetSeqNumFlag=Y and waits for the server's Logon. */
-    static ArtioClient logOn(InetSocketAddress server, Duration timeout, Threading threading, ReportListener listener)
-            throws IOException {
-        ArtioClient client = new ArtioClient(threading, listener);
+    /**
+     * Starts the client's Artio, connects, logs on and waits for the server's Logon: with ResetSeqNumFlag=Y, or, given
+     * a durable directory ({@link ArtioStack#launch}), carrying on the session kept there with persistent sequence
+     * numbers and logging on again after every lost connection.
+     */
+    static ArtioClient logOn(InetSocketAddress server, Duration timeout, Threading threading, ReportListener listener,
+                             Path durable) throws IOException {
+        ArtioClient client = new ArtioClient(threading, listener, durable);
         try {
             client.initiate(server, timeout);
             client.cycle = new DutyCycle(client.stack, "fix-artio-client-poll", client::callbackFailed);
@@ -95,11 +122,15 @@ final class ArtioClient implements FixClient, SessionHandler {
     }
 
     private void initiate(InetSocketAddress server, Duration timeout) throws IOException {
-        SessionConfiguration configuration = SessionConfiguration.builder()
+        configuration = SessionConfiguration.builder()
                 .address(server.getHostString(), server.getPort())
                 .senderCompId(PingPong.CLIENT_COMP_ID)
                 .targetCompId(PingPong.SERVER_COMP_ID)
-                .resetSeqNum(true)
+                .resetSeqNum(!durable)
+                .sequenceNumbersPersistent(durable)
+                // a message that arrives past the gap a ResendRequest is filling (the peer's next message, sent
+                // before it read the request) is not handed on, and without a request of its own it would be lost
+                .sendRedundantResendRequests(durable)
                 .timeoutInMs(Math.max(1, timeout.toMillis()))
                 .fixDictionary(FixDictionaryImpl.class)
                 .build();
@@ -133,39 +164,54 @@ final class ArtioClient implements FixClient, SessionHandler {
         boolean callback = cycle.holdsLibrary();
         cycle.acquire();
         try {
-            ClOrdIds.write(stamp, clOrdId, 0);
-            while (true) {
-                if (!session.isActive()) {
+            if (durable && (!session.isActive() || !held.isEmpty())) {
+                held.addLong(stamp);
+            } else if (!trySendOrder(stamp, callback)) {
+                if (!durable) {
                     throw new IOException("the FIX session is not logged on (" + session.state() + ")");
                 }
-                int seqNum = session.prepare(order.header());
-                long encoded = order.encode(sent, 0);
-                long position = session.trySend(sent, Encoder.offset(encoded), Encoder.length(encoded), seqNum,
-                        order.messageType());
-                if (position > 0) {
-                    sentOffset = Encoder.offset(encoded);
-                    sentLength = Encoder.length(encoded);
-                    backPressure.reset();
-                    if (!callback) {
-                        // from the callback the poller's own idle wakes the engine's thread once the poll ends
-                        stack.wakeEngine();
-                    }
-                    return;
-                }
-                if (position != Publication.BACK_PRESSURED && position != Publication.ADMIN_ACTION) {
-                    throw new IOException("the artio engine no longer takes messages (" + Publication.errorString(position) + ")");
-                }
-                // let the poller drain reports while the engine's stream is full, unless this is the poller
-                if (!callback) {
-                    cycle.release();
-                }
-                backPressure.idle();
-                if (!callback) {
-                    cycle.acquire();
-                }
+                held.addLong(stamp);
             }
         } finally {
             cycle.release();
+        }
+    }
+
+    /**
+     * Sends the order {@code stamp} now, the caller holding the library; false, nothing sent, when the session is
+     * not logged on. While the engine's stream is full the library is let go, unless {@code callback}.
+     */
+    private boolean trySendOrder(long stamp, boolean callback) throws IOException {
+        ClOrdIds.write(stamp, clOrdId, 0);
+        while (true) {
+            if (!session.isActive()) {
+                return false;
+            }
+            int seqNum = session.prepare(order.header());
+            long encoded = order.encode(sent, 0);
+            long position = session.trySend(sent, Encoder.offset(encoded), Encoder.length(encoded), seqNum,
+                    order.messageType());
+            if (position > 0) {
+                sentOffset = Encoder.offset(encoded);
+                sentLength = Encoder.length(encoded);
+                backPressure.reset();
+                if (!callback) {
+                    // from the callback the poller's own idle wakes the engine's thread once the poll ends
+                    stack.wakeEngine();
+                }
+                return true;
+            }
+            if (position != Publication.BACK_PRESSURED && position != Publication.ADMIN_ACTION) {
+                throw new IOException("the artio engine no longer takes messages (" + Publication.errorString(position) + ")");
+            }
+            // let the poller drain reports while the engine's stream is full, unless this is the poller
+            if (!callback) {
+                cycle.release();
+            }
+            backPressure.idle();
+            if (!callback) {
+                cycle.acquire();
+            }
         }
     }
 
@@ -199,7 +245,12 @@ final class ArtioClient implements FixClient, SessionHandler {
         }
         receivedOffset = offset;
         receivedLength = length;
-        listener.onReport(report.execType(), stamp, receivedText);
+        if (durable && ((report.header().hasPossDupFlag() && report.header().possDupFlag())
+                || (report.header().hasPossResend() && report.header().possResend()))) {
+            listener.onRepeatedReport(report.execType(), stamp, receivedText);
+        } else {
+            listener.onReport(report.execType(), stamp, receivedText);
+        }
         return Action.CONTINUE;
     }
 
@@ -213,8 +264,107 @@ final class ArtioClient implements FixClient, SessionHandler {
 
     @Override
     public Action onDisconnect(int libraryId, Session session, DisconnectReason reason) {
+        if (durable && !closing) {
+            listener.onDisconnect("the artio session lost its connection (" + reason + "); logging on again");
+            if (!reconnecting) {
+                reconnecting = true;
+                reconnector = new Thread(this::reconnect, "fix-artio-client-reconnect");
+                reconnector.setDaemon(true);
+                reconnector.start();
+            }
+            return Action.CONTINUE;
+        }
         ended("the session ended: " + reason);
         return Action.CONTINUE;
+    }
+
+    /**
+     * A durable client's way back, on a thread of its own: every {@link #RECONNECT_INTERVAL} a Logon carrying on the
+     * session's sequence numbers (the server asks for what it missed, and the engine resends it from its archive),
+     * then the orders held meanwhile; until logged on with none held, or closed.
+     */
+    private void reconnect() {
+        IdleStrategy idle = new SleepingMillisIdleStrategy(1);
+        while (!closing) {
+            cycle.acquire();
+            try {
+                if (session.isActive()) {
+                    if (!sendHeld()) {
+                        continue;
+                    }
+                    reconnecting = false;
+                    return;
+                }
+            } catch (IOException e) {
+                reconnecting = false;
+                ended("the artio client could not send after logging on again: " + e.getMessage());
+                return;
+            } finally {
+                cycle.release();
+            }
+            LockSupport.parkNanos(RECONNECT_INTERVAL.toNanos());
+            if (closing) {
+                break;
+            }
+            Reply<Session> reply;
+            cycle.acquire();
+            try {
+                reply = stack.library().initiate(configuration);
+            } finally {
+                cycle.release();
+            }
+            while (!closing && executing(reply)) {
+                idle.idle();
+            }
+            cycle.acquire();
+            try {
+                if (reply.hasCompleted()) {
+                    session = reply.resultIfPresent();
+                    listener.onLogonAgain();
+                }
+            } finally {
+                cycle.release();
+            }
+        }
+        cycle.acquire();
+        reconnecting = false;
+        cycle.release();
+    }
+
+    private boolean executing(Reply<Session> reply) {
+        cycle.acquire();
+        try {
+            return reply.isExecuting();
+        } finally {
+            cycle.release();
+        }
+    }
+
+    /** Sends the orders held, in order, the caller holding the library; false if the session went again first. */
+    private boolean sendHeld() throws IOException {
+        while (!held.isEmpty()) {
+            if (!trySendOrder(held.peekLong(), false)) {
+                return false;
+            }
+            held.pollLong();
+        }
+        return true;
+    }
+
+    /** The engine resends an order of this client's (PossDupFlag=Y), asked by the server after a gap. */
+    private void onReplayed(DirectBuffer buffer, int offset, int length, int libraryId, long sessionId,
+                            int sequenceIndex, long messageType) {
+        if (messageType != NewOrderSingleDecoder.MESSAGE_TYPE) {
+            return;
+        }
+        replayedBuffer.wrap(buffer);
+        replayed.reset();
+        try {
+            replayed.decode(replayedBuffer, offset, length);
+            listener.onOrderResent(ClOrdIds.read(replayed.clOrdID(replayedClOrdId)));
+        } catch (RuntimeException notOurs) {
+            // not an order this client can read back: nothing to count
+        }
     }
 
     private void ended(String why) {
@@ -265,6 +415,14 @@ final class ArtioClient implements FixClient, SessionHandler {
             idle.idle();
         }
         cycle.close();
+        if (reconnector != null) {
+            LockSupport.unpark(reconnector);
+            try {
+                reconnector.join(CLOSE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         stack.close();
     }
 }

@@ -7,6 +7,8 @@ import dev.wirebench.fix.engine.ReportListener;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -34,6 +36,8 @@ public final class ArtioEngine implements FixEngine {
             "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
 
     private final Threading threading;
+    /** The durable session's directory ({@code fix --faults}), or null. */
+    private final Path durable;
 
     /** The default: threads park while idle, as the two-core machines need. */
     public ArtioEngine() {
@@ -45,7 +49,23 @@ public final class ArtioEngine implements FixEngine {
      *             than an engine thread and a library thread that park
      */
     public ArtioEngine(boolean spin) {
+        this(spin, null);
+    }
+
+    private ArtioEngine(boolean spin, Path durable) {
         this.threading = new Threading(spin);
+        this.durable = durable;
+    }
+
+    /**
+     * The engine with a durable session ({@code fix --faults}), threads parking: on each side an Aeron Archive logs
+     * every message, and the engine's indexes, under {@code directory} (the server's in {@code directory/server},
+     * the client's in {@code directory/client}), kept across lost connections and restarts; the acceptor keeps
+     * sequence numbers across logons, the client logs on again by itself without resetting them, a gap is filled
+     * by resend from the archive, and the server executes each ClOrdID once.
+     */
+    public static ArtioEngine durable(Path directory) {
+        return new ArtioEngine(false, directory);
     }
 
     /** {@code artio} either way, as the other engines that can spin: the settings say which it does. */
@@ -65,9 +85,30 @@ public final class ArtioEngine implements FixEngine {
         settings.put("transport", "engine-library over Aeron IPC (term " + (Threading.IPC_TERM_LENGTH >> 20)
                 + " MB) through an embedded media driver in a temp directory per side (under /dev/shm on Linux), "
                 + "deleted on close; TCP_NODELAY on (Artio's default), socket buffers 1 MB");
-        settings.put("store", "no message log (logInboundMessages=false, logOutboundMessages=false), hence no Aeron "
-                + "Archive: a ResendRequest is answered with a gap fill; sequence numbers are transient (reset at "
-                + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine's indexer");
+        if (durable == null) {
+            settings.put("store", "no message log (logInboundMessages=false, logOutboundMessages=false), hence no Aeron "
+                    + "Archive: a ResendRequest is answered with a gap fill; sequence numbers are transient (reset at "
+                    + "every Logon, 141=Y) but still indexed to memory-mapped files by the engine's indexer");
+        } else {
+            settings.put("store", "message log on (logInboundMessages, logOutboundMessages) into an Aeron Archive per "
+                    + "side (IPC control only, one parking thread), kept with the engine's indexes in the durable "
+                    + "directory across restarts; a ResendRequest is answered from it with PossDupFlag=Y");
+            settings.put("sequence numbers", "durable: the acceptor's SessionPersistenceStrategy.alwaysPersistent, the"
+                    + " initiator's sequenceNumbersPersistent and no ResetSeqNumFlag; after a lost connection the client"
+                    + " logs on again every " + ArtioClient.RECONNECT_INTERVAL.toSeconds() + " s, a gap either way"
+                    + " filled by ResendRequest from the archive");
+            settings.put("acceptor", "the engine owns each session from its Logon and the server's library takes it"
+                    + " with every message after the last order it answered replayed (FixLibrary.requestSession), so an"
+                    + " order the engine read before a restart is answered after it; both sides send redundant"
+                    + " ResendRequests, so a message that arrives past a gap being filled is asked for again;"
+                    + " only WBCLIENT to WBSERVER may log on");
+            settings.put("allocation", "the server's ledger of ClOrdIDs, a String and a line written per order; the"
+                    + " archive's recording");
+            settings.put("delivery", "each ClOrdID executed once: the server records it before answering and answers"
+                    + " a known one with its fill again (PossResend=Y) instead of executing it; an order made while"
+                    + " the client is not logged on waits in the client and goes after the next Logon (the lost"
+                    + " connection's Session would archive it, but the next Logon makes a new one)");
+        }
         settings.put("log", "none (Artio's debug logging is off unless fix.core.debug is set); errors go to a "
                 + "distinct-error buffer and one line each on stderr");
         settings.put("validates", "engine: BodyLength and CheckSum of every message (one that fails is dropped and "
@@ -80,11 +121,11 @@ public final class ArtioEngine implements FixEngine {
                 + " not a number, an exponent past its table of powers of ten); let through: fields not in the"
                 + " dictionary (skipped, fix.codecs.reject_unknown_field unset), and the client does not validate"
                 + " reports beyond decoding them");
-        settings.put("acceptor", "sole-library mode (the library owns each session from its Logon); only "
+        settings.putIfAbsent("acceptor", "sole-library mode (the library owns each session from its Logon); only "
                 + "WBCLIENT to WBSERVER may log on");
         settings.put("heartbeats", "HeartBtInt 30 s, sent and checked by Artio's session");
         settings.put("SendingTime", "Artio's session clock, milliseconds");
-        settings.put("allocation", "none per order on either side (reused encoders and decoders; the server echoes "
+        settings.putIfAbsent("allocation", "none per order on either side (reused encoders and decoders; the server echoes "
                 + "ClOrdID and Symbol from the received buffer)");
         return Collections.unmodifiableMap(settings);
     }
@@ -92,13 +133,17 @@ public final class ArtioEngine implements FixEngine {
     @Override
     public FixServer startServer(InetSocketAddress bind) throws IOException {
         requireJvmFlags();
-        return ArtioServer.start(bind, threading);
+        return ArtioServer.start(bind, threading, directory("server"));
     }
 
     @Override
     public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) throws IOException {
         requireJvmFlags();
-        return ArtioClient.logOn(server, logonTimeout, threading, listener);
+        return ArtioClient.logOn(server, logonTimeout, threading, listener, directory("client"));
+    }
+
+    private Path directory(String side) throws IOException {
+        return durable == null ? null : Files.createDirectories(durable.resolve(side));
     }
 
     /** Says, in one line, which flag is missing, rather than letting Artio fail in a static initialiser. */

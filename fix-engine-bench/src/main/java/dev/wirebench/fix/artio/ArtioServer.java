@@ -1,8 +1,10 @@
 package dev.wirebench.fix.artio;
 
+import dev.wirebench.fix.engine.ExecutedOrders;
 import dev.wirebench.fix.engine.FixServer;
 import dev.wirebench.fix.engine.PingPong;
 import dev.wirebench.fix.raw.Tcp;
+import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.SessionHandler;
 import uk.co.real_logic.artio.messages.InitialAcceptedSessionOwner;
 import uk.co.real_logic.artio.session.Session;
@@ -13,7 +15,10 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -25,25 +30,37 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ArtioServer implements FixServer {
 
     private static final int PORT_ATTEMPTS = 3;
+    /** How long a durable server's library waits for the engine to hand it a session. */
+    private static final long ACQUIRE_MILLIS = 10_000;
 
     private final ArtioStack stack;
     private final DutyCycle cycle;
     private final InetSocketAddress address;
     private final AtomicInteger logons = new AtomicInteger();
     private final AtomicReference<Throwable> bindFailure = new AtomicReference<>();
+    /** A durable server's executed ClOrdIDs, or null. */
+    private final ExecutedOrders executed;
 
-    private ArtioServer(InetSocketAddress address, Threading threading) throws IOException {
+    private ArtioServer(InetSocketAddress address, Threading threading, Path durable) throws IOException {
         this.address = address;
+        this.executed = durable == null ? null : new ExecutedOrders(Files.createDirectories(durable));
         Threading.Side threads = threading.side();
-        this.stack = ArtioStack.launch("server", threads, engine -> engine
+        this.stack = ArtioStack.launch("server", threads, durable, engine -> engine
                 .bindTo(address.getHostString(), address.getPort())
-                .initialAcceptedSessionOwner(InitialAcceptedSessionOwner.SOLE_LIBRARY)
+                // durable: the engine owns each session first, so the library can ask it for what it missed
+                .initialAcceptedSessionOwner(durable == null ? InitialAcceptedSessionOwner.SOLE_LIBRARY
+                        : InitialAcceptedSessionOwner.ENGINE)
                 .channelSupplierFactory(GuardedChannels::new)
                 // only WBCLIENT may log on, and only to WBSERVER
                 .authenticationStrategy(AuthenticationStrategy.of(
                         MessageValidationStrategy.targetCompId(PingPong.SERVER_COMP_ID)
                                 .and(MessageValidationStrategy.senderCompId(List.of(PingPong.CLIENT_COMP_ID))))),
-                library -> library.sessionAcquireHandler((session, info) -> accepted(session, threads)),
+                library -> {
+                    library.sessionAcquireHandler((session, info) -> accepted(session, threads));
+                    if (durable != null) {
+                        library.sessionExistsHandler(this::acquire);
+                    }
+                },
                 this::bindFailed);
         try {
             checkBound();
@@ -52,6 +69,9 @@ final class ArtioServer implements FixServer {
             cycle.start();
         } catch (IOException | RuntimeException | Error e) {
             stack.closeAfter(e);
+            if (executed != null) {
+                executed.close();
+            }
             throw e;
         }
     }
@@ -59,15 +79,18 @@ final class ArtioServer implements FixServer {
     /**
      * Starts a server on {@code bind}. Artio does not say which port it bound, so port 0 is resolved to a
      * free port first (tried again, a few times, should another process take it in between).
+     *
+     * @param durable null, or the directory of a durable server ({@link ArtioStack#launch}), which also executes
+     *                each ClOrdID once ({@link ExecutedOrders})
      */
-    static ArtioServer start(InetSocketAddress bind, Threading threading) throws IOException {
+    static ArtioServer start(InetSocketAddress bind, Threading threading, Path durable) throws IOException {
         if (bind.getPort() != 0) {
-            return new ArtioServer(bind, threading);
+            return new ArtioServer(bind, threading, durable);
         }
         for (int attempt = 1; ; attempt++) {
             InetSocketAddress free = freePort(bind);
             try {
-                return new ArtioServer(free, threading);
+                return new ArtioServer(free, threading, durable);
             } catch (IOException e) {
                 if (attempt == PORT_ATTEMPTS || !e.getMessage().contains("in use")) {
                     throw e;
@@ -101,8 +124,21 @@ final class ArtioServer implements FixServer {
         return error instanceof BindException && bindFailure.compareAndSet(null, error);
     }
 
+    /**
+     * A durable server takes each session the engine has logged on with every message after the last order it
+     * answered replayed first: Artio's engine counts a message received once it has read and logged it, so an order
+     * it read that the library had not answered when the server stopped would otherwise be neither executed nor asked
+     * for again. (Artio replays from the number asked for, which is past the last order answered.)
+     */
+    private void acquire(FixLibrary library, long sessionId, String localCompId, String localSubId,
+                         String localLocationId, String remoteCompId, String remoteSubId, String remoteLocationId,
+                         int logonReceivedSequenceNumber, int logonSequenceIndex) {
+        library.requestSession(sessionId, executed.lastSequenceNumber() + 1, FixLibrary.CURRENT_SEQUENCE,
+                ACQUIRE_MILLIS);
+    }
+
     private SessionHandler accepted(Session session, Threading.Side threads) {
-        return new ServerSession(session, logons, threads.backPressure());
+        return new ServerSession(session, logons, threads.backPressure(), executed);
     }
 
     @Override
@@ -119,6 +155,12 @@ final class ArtioServer implements FixServer {
     @Override
     public void close() {
         cycle.close();
-        stack.close();
+        try {
+            stack.close();
+        } finally {
+            if (executed != null) {
+                executed.close();
+            }
+        }
     }
 }

@@ -3,6 +3,9 @@ package dev.wirebench.fix.artio;
 import dev.wirebench.fix.artio.codecs.FixDictionaryImpl;
 import dev.wirebench.fix.engine.PingPong;
 import io.aeron.CommonContext;
+import io.aeron.archive.Archive;
+import io.aeron.archive.ArchiveThreadingMode;
+import io.aeron.archive.client.AeronArchive;
 import io.aeron.driver.MediaDriver;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -15,6 +18,7 @@ import uk.co.real_logic.artio.engine.EngineConfiguration;
 import uk.co.real_logic.artio.engine.FixEngine;
 import uk.co.real_logic.artio.library.FixLibrary;
 import uk.co.real_logic.artio.library.LibraryConfiguration;
+import uk.co.real_logic.artio.validation.SessionPersistenceStrategy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,6 +41,8 @@ final class ArtioStack implements AutoCloseable {
 
     /** The engine-library streams: both ends live in this JVM. */
     static final String LIBRARY_CHANNEL = "aeron:ipc";
+    /** A durable side's archive control responses: in this JVM too. */
+    private static final String IPC = "aeron:ipc";
     /** How long the library may take to find its engine: a cold JVM on a busy machine is slow. */
     private static final long CONNECT_MILLIS = 30_000;
 
@@ -54,6 +60,7 @@ final class ArtioStack implements AutoCloseable {
     private final String side;
     private Threading.Side threads;
     private MediaDriver driver;
+    private Archive archive;
     private FixEngine engine;
     private FixLibrary library;
 
@@ -69,16 +76,21 @@ final class ArtioStack implements AutoCloseable {
      * to Artio's distinct-error log, which prints one line for each, except those {@code reported} takes:
      * what the caller turns into an exception of its own.
      *
+     * @param durable null for the benchmarked set-up (no message log, every file deleted on close); else the
+     *                directory, kept after close, of a durable side ({@code fix --faults}): an Aeron Archive logs
+     *                every message sent and received, from which the engine answers a ResendRequest, and the
+     *                engine's sequence-number indexes stay there, so that a side started again on it carries on
+     *                its sessions; an acceptor keeps every session's sequence numbers across logons
      * @throws IOException when a part does not start; everything started is closed again
      */
-    static ArtioStack launch(String side, Threading.Side threads, Consumer<EngineConfiguration> engineSetup,
+    static ArtioStack launch(String side, Threading.Side threads, Path durable, Consumer<EngineConfiguration> engineSetup,
                              Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported)
             throws IOException {
         Path parent = Path.of(CommonConfiguration.optimalTmpDirName());
         removeOrphans(parent);
         ArtioStack stack = new ArtioStack(Files.createTempDirectory(parent, PREFIX + side + "-"), side);
         try {
-            stack.start(threads, engineSetup, librarySetup, reported);
+            stack.start(threads, durable, engineSetup, librarySetup, reported);
             return stack;
         } catch (IOException | RuntimeException | Error e) {
             stack.closeAfter(e);
@@ -115,20 +127,23 @@ final class ArtioStack implements AutoCloseable {
         }
     }
 
-    private void start(Threading.Side threads, Consumer<EngineConfiguration> engineSetup,
+    private void start(Threading.Side threads, Path durable, Consumer<EngineConfiguration> engineSetup,
                        Consumer<LibraryConfiguration> librarySetup, Predicate<Throwable> reported) throws IOException {
         this.threads = threads;
         Path aeronDirectory = directory.resolve("aeron");
         driver = MediaDriver.launch(Threading.driver(aeronDirectory, threads.driverIdle()));
+        if (durable != null) {
+            archive = Archive.launch(archive(aeronDirectory, Files.createDirectories(durable.resolve("archive"))));
+        }
 
         EngineConfiguration engineConfiguration = new EngineConfiguration()
                 .libraryAeronChannel(LIBRARY_CHANNEL)
-                .logFileDir(directory.resolve("engine").toString())
+                .logFileDir((durable == null ? directory : durable).resolve("engine").toString())
                 .monitoringFile(directory.resolve("engine-monitoring").toString())
                 .histogramLoggingFile(directory.resolve("engine-histograms").toString())
-                // no message log, hence no Aeron Archive: a ResendRequest is answered with a gap fill
-                .logInboundMessages(false)
-                .logOutboundMessages(false)
+                // benchmarked: no message log, hence no Aeron Archive, and a ResendRequest is answered with a gap fill
+                .logInboundMessages(durable != null)
+                .logOutboundMessages(durable != null)
                 .printStartupWarnings(false)
                 .acceptorfixDictionary(FixDictionaryImpl.class)
                 .defaultHeartbeatIntervalInS(PingPong.HEART_BT_INT)
@@ -142,6 +157,15 @@ final class ArtioStack implements AutoCloseable {
                     };
                 });
         engineConfiguration.aeronContext().aeronDirectoryName(aeronDirectory.toString());
+        if (durable != null) {
+            engineConfiguration.sessionPersistenceStrategy(SessionPersistenceStrategy.alwaysPersistent())
+                    .deleteLogFileDirOnStart(false)
+                    // see ArtioClient: what arrives past a gap being filled is asked for again, not dropped
+                    .acceptedSessionSendRedundantResendRequests(true);
+            engineConfiguration.aeronArchiveContext()
+                    .controlRequestChannel(AeronArchive.Configuration.localControlChannel())
+                    .controlResponseChannel(IPC);
+        }
         threads.configure(engineConfiguration);
         engineSetup.accept(engineConfiguration);
         engine = FixEngine.launch(engineConfiguration);
@@ -165,6 +189,23 @@ final class ArtioStack implements AutoCloseable {
             }
             idle.idle(poll(10));
         }
+    }
+
+    /**
+     * A durable side's archive, in this side's media driver: reached over IPC only (no UDP control channel, so it
+     * listens on no port), one thread that parks when idle, its recordings in {@code archiveDirectory}.
+     */
+    private static Archive.Context archive(Path aeronDirectory, Path archiveDirectory) {
+        return new Archive.Context()
+                .aeronDirectoryName(aeronDirectory.toString())
+                .archiveDir(archiveDirectory.toFile())
+                .deleteArchiveOnStart(false)
+                .controlChannelEnabled(false)
+                // required, though only replication to another archive would use it
+                .replicationChannel("aeron:udp?endpoint=localhost:0")
+                .archiveClientContext(new AeronArchive.Context().controlResponseChannel(IPC))
+                .threadingMode(ArchiveThreadingMode.SHARED)
+                .idleStrategySupplier(Threading::park);
     }
 
     /**
@@ -228,10 +269,12 @@ final class ArtioStack implements AutoCloseable {
         try {
             FixEngine closing = engine;
             CloseHelper.closeAll(library,
-                    closing == null ? null : () -> threads.close(closing, "fix-artio-" + side + "-close"), driver);
+                    closing == null ? null : () -> threads.close(closing, "fix-artio-" + side + "-close"), archive,
+                    driver);
         } finally {
             library = null;
             engine = null;
+            archive = null;
             driver = null;
             deleteDirectory();
         }

@@ -4,6 +4,7 @@ import dev.wirebench.fix.artio.codecs.builder.ExecutionReportEncoder;
 import dev.wirebench.fix.artio.codecs.builder.RejectEncoder;
 import dev.wirebench.fix.artio.codecs.decoder.LogonDecoder;
 import dev.wirebench.fix.artio.codecs.decoder.NewOrderSingleDecoder;
+import dev.wirebench.fix.engine.ExecutedOrders;
 import dev.wirebench.fix.engine.PingPong;
 import io.aeron.Publication;
 import io.aeron.logbuffer.ControlledFragmentHandler.Action;
@@ -37,13 +38,19 @@ final class ServerSession implements SessionHandler {
     private final Report ack = new Report(PingPong.EXEC_ID_ACK_PREFIX, PingPong.EXEC_TYPE_NEW, PingPong.ORD_STATUS_NEW);
     private final Report fill = new Report(PingPong.EXEC_ID_FILL_PREFIX, PingPong.EXEC_TYPE_TRADE, PingPong.ORD_STATUS_FILLED);
     private final RejectEncoder reject = new RejectEncoder();
+    private final ExecutedOrders executed;
     private boolean loggedOn;
 
-    /** Counts the session in {@code logons} once its Logon has been accepted. */
-    ServerSession(Session session, AtomicInteger logons, IdleStrategy backPressure) {
+    /**
+     * Counts the session in {@code logons} once its Logon has been accepted.
+     *
+     * @param executed a durable server's ledger, by which each ClOrdID is executed once (a String per order), or null
+     */
+    ServerSession(Session session, AtomicInteger logons, IdleStrategy backPressure, ExecutedOrders executed) {
         this.session = session;
         this.logons = logons;
         this.backPressure = backPressure;
+        this.executed = executed;
     }
 
     @Override
@@ -71,13 +78,25 @@ final class ServerSession implements SessionHandler {
         NewOrderSingleDecoder order = reader.order();
         order.clOrdID(clOrdId);
         order.symbol(symbol);
+        if (executed != null && !executed.firstTime(clOrdId.toString(), order.header().msgSeqNum())) {
+            // executed before the connection or the server went: its fill again, marked as possibly sent before
+            fill(order);
+            fill.encoder.header().possResend(true);
+            send(fill.encoder);
+            fill.encoder.header().resetPossResend();
+            return Action.CONTINUE;
+        }
         ack.echo(clOrdId, symbol, order.side());
         ack.encoder.leavesQty(order.orderQty());
         send(ack.encoder);
-        fill.echo(clOrdId, symbol, order.side());
-        fill.encoder.lastQty(order.orderQty()).lastPx(order.price()).cumQty(order.orderQty()).avgPx(order.price());
+        fill(order);
         send(fill.encoder);
         return Action.CONTINUE;
+    }
+
+    private void fill(NewOrderSingleDecoder order) {
+        fill.echo(clOrdId, symbol, order.side());
+        fill.encoder.lastQty(order.orderQty()).lastPx(order.price()).cumQty(order.orderQty()).avgPx(order.price());
     }
 
     private void reject(int tag, int reason, String text) {

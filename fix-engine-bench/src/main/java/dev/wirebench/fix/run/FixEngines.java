@@ -81,8 +81,7 @@ public final class FixEngines {
                     + " lost connection took can be resent";
         }
         if (name.equals("artio")) {
-            return "not run under faults yet: Artio can keep and replay sent messages from its archive, which needs a"
-                    + " durable set-up of its own";
+            return null;
         }
         QuickFixJVariant variant = QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())))
@@ -101,6 +100,7 @@ public final class FixEngines {
         if (why != null) {
             throw new IllegalArgumentException(name + ": " + why);
         }
-        return QuickFixJEngine.durable(QuickFixJEngine.named(name).orElseThrow().variant(), directory);
+        return name.equals("artio") ? ArtioEngine.durable(directory)
+                : QuickFixJEngine.durable(QuickFixJEngine.named(name).orElseThrow().variant(), directory);
     }
 }

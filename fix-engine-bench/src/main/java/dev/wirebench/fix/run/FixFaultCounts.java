@@ -15,9 +15,14 @@ final class FixFaultCounts {
     static final String TOLD_AGAIN = "fills told again";
     /** No fill within the order timeout. */
     static final String TIMED_OUT = "timed out";
-    /** Plain fills for an order already counted as timed out. */
+    /**
+     * A session that keeps no store: orders in flight when the connection was lost, or made while it was, which
+     * nothing will send again.
+     */
+    static final String LOST = "lost with the connection";
+    /** Plain fills for an order already counted as timed out or lost. */
     static final String LATE_FILLS = "late fills";
-    /** Sent and neither filled nor timed out once the run is over. Must be 0. */
+    /** Sent and neither filled, timed out nor lost once the run is over. Must be 0. */
     static final String UNACCOUNTED = "unaccounted";
     /** Orders still waiting when the counts were read. */
     static final String OPEN = "open";

@@ -3,18 +3,17 @@ package dev.wirebench.fix.run;
 import dev.wirebench.harness.Hgrm;
 import dev.wirebench.harness.PercentileTable;
 import dev.wirebench.harness.RunFolder;
-import dev.wirebench.harness.fault.FaultSchedule;
+import dev.wirebench.harness.fault.FaultRounds;
+import dev.wirebench.harness.fault.FaultTable;
 import dev.wirebench.harness.report.Layout;
 import dev.wirebench.harness.report.Layout.Column;
 import dev.wirebench.harness.report.Layout.Section;
 import dev.wirebench.harness.report.SummaryMarkdown;
-import dev.wirebench.harness.results.Better;
 import dev.wirebench.harness.results.Measure;
 import dev.wirebench.harness.results.RecordedHistogram;
 import dev.wirebench.harness.results.Repeats;
 import dev.wirebench.harness.results.ResultsFile;
 import dev.wirebench.harness.results.RunResults;
-import dev.wirebench.harness.results.Sample;
 import dev.wirebench.harness.rig.RigResult;
 import org.HdrHistogram.Histogram;
 
@@ -23,7 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The run folder of {@code fix --faults}: results.json and summary.md with which engines can promise that every
@@ -32,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * connections lost and logons again, the recovery's own latency (gap to the resend's fill) and the fill latency
  * percentiles beside them; the faults made, with when, in the settings.
  */
-final class FixFaultReport {
+final class FixFaultReport extends FaultRounds.Report<FixFaultReport.Run> {
 
     static final String SUMMARY = "summary.md";
     /** A suite of its own: never compared with, or charted beside, a clean-link ping-pong. */
@@ -44,16 +46,13 @@ final class FixFaultReport {
 
     /** One engine's run under faults. */
     record Run(String engine, RigResult result, Map<String, Long> counts, Histogram recovery, Histogram reconnects,
-               List<FaultSchedule.Event> events, String scheduleFailure, long dropped, long passed,
-               Map<String, String> settings) {
+               FaultRounds.LinkRecord link, Map<String, String> settings) {
     }
 
     private final RunFolder folder;
     private final FixOptions options;
     private final long seed;
     private final Map<String, String> promises = new LinkedHashMap<>();
-    private final List<Run> runs = new ArrayList<>();
-    private final List<String> failures = new ArrayList<>();
 
     FixFaultReport(RunFolder folder, FixOptions options, long seed) {
         this.folder = folder;
@@ -69,6 +68,7 @@ final class FixFaultReport {
         m.put(FixFaultCounts.FILLED_TWICE, "Filled twice");
         m.put(FixFaultCounts.TOLD_AGAIN, "Fills told again");
         m.put(FixFaultCounts.TIMED_OUT, "Timed out");
+        m.put(FixFaultCounts.LOST, "Lost with conn.");
         m.put(FixFaultCounts.LATE_FILLS, "Late fills");
         m.put(FixFaultCounts.UNACCOUNTED, "Unaccounted");
         m.put(FixFaultCounts.DISCONNECTS, "Conn. lost");
@@ -81,20 +81,19 @@ final class FixFaultReport {
         promises.put(engine, whyNot);
     }
 
-    void add(Run run) {
-        runs.add(run);
+    @Override
+    public String failure(Run run) {
+        return run.result().failure();
     }
 
-    void failed(String why) {
-        failures.add(why);
-    }
-
-    static String oneLine(Run r) {
+    @Override
+    public String oneLine(Run r) {
         Map<String, Long> c = r.counts();
         return String.format(Locale.ROOT, "%s: %d sent, %d filled (%d by resend), %d filled twice, %d timed out, %d"
-                        + " unaccounted, %d connections lost; fill %s%s", r.engine(), c.get(FixFaultCounts.SENT),
+                        + " lost, %d unaccounted, %d connections lost; fill %s%s", r.engine(), c.get(FixFaultCounts.SENT),
                 c.get(FixFaultCounts.FILLED), c.get(FixFaultCounts.RECOVERED), c.get(FixFaultCounts.FILLED_TWICE),
-                c.get(FixFaultCounts.TIMED_OUT), c.get(FixFaultCounts.UNACCOUNTED), c.get(FixFaultCounts.DISCONNECTS),
+                c.get(FixFaultCounts.TIMED_OUT), c.get(FixFaultCounts.LOST), c.get(FixFaultCounts.UNACCOUNTED),
+                c.get(FixFaultCounts.DISCONNECTS),
                 PercentileTable.brief(r.result().completing()),
                 r.result().failure() == null ? "" : "; ended early: " + r.result().failure());
     }
@@ -108,7 +107,7 @@ final class FixFaultReport {
         settings.put("Faults", options.faults().describe());
         settings.put("Server", "each engine's server in a JVM of its own, in a network namespace across a veth pair"
                 + (options.faults().delays() ? ", reached through the delay relay on this host" : "")
-                + ", restarted on the same durable directory");
+                + ", restarted (on the same durable directory where the engine promises delivery)");
         for (Run r : runs) {
             int repeat = repeatOf.merge(r.engine(), 1, Integer::sum);
             Map<String, String> dims = new LinkedHashMap<>();
@@ -117,72 +116,41 @@ final class FixFaultReport {
                 dims.put("repeat", Integer.toString(repeat));
             }
             Repeats.latency(dims, FILL, List.of(r.result().latency(FILL)), measures, histograms);
-            COUNTED.keySet().forEach(name -> measures.add(Measure.exact(dims, name, "orders",
-                    name.equals(FixFaultCounts.SENT) || name.equals(FixFaultCounts.FILLED) ? Better.HIGHER : Better.LOWER,
-                    r.counts().getOrDefault(name, 0L))));
-            percentilesInMillis(dims, RECOVERY, r.recovery(), measures, histograms);
-            percentilesInMillis(dims, RECONNECT, r.reconnects(), measures, histograms);
+            FaultTable.counts(dims, COUNTED, Set.of(FixFaultCounts.SENT, FixFaultCounts.FILLED), "orders", r.counts(),
+                    measures);
+            FaultTable.millis(dims, RECOVERY, r.recovery(), measures, histograms);
+            FaultTable.millis(dims, RECONNECT, r.reconnects(), measures, histograms);
             String label = r.engine() + (options.repeats() > 1 ? " repeat " + repeat : "");
-            settings.put("Faults made, " + label, events(r));
-            settings.put("IP packets, " + label, String.format(Locale.ROOT, "%,d dropped of %,d (%.2f%%) by nft on the"
-                    + " link", r.dropped(), r.dropped() + r.passed(), 100.0 * r.dropped() / Math.max(1, r.dropped()
-                    + r.passed())));
-            settings.put("Engine, " + label, r.settings().getOrDefault("delivery", "") + "; "
-                    + r.settings().getOrDefault("sequence numbers", ""));
+            settings.put("Faults made, " + label, r.link().describeEvents());
+            settings.put("IP packets, " + label, r.link().describePackets());
+            settings.put("Engine, " + label, String.join("; ", Stream.of("delivery", "sequence numbers", "store")
+                    .map(r.settings()::get).filter(Objects::nonNull).toList()));
         }
         settings.put("Accounting", "every NewOrderSingle of the whole run (warm-up included), each with a ClOrdID of its"
-                + " own, ends filled (plainly, or by the resend after a gap) or timed out ("
-                + FixFaultTarget.ORDER_TIMEOUT.toSeconds() + " s from its intended send time); unaccounted = sent minus"
-                + " those, and must be 0; a second plain fill of one ClOrdID is a second execution (filled twice, must be"
+                + " own, ends filled (plainly, or by the resend after a gap), timed out ("
+                + FixFaultTarget.ORDER_TIMEOUT.toSeconds() + " s from its intended send time) or, for an engine that"
+                + " cannot promise delivery, lost with its connection; unaccounted = sent minus those, and must be 0; a second plain fill of one ClOrdID is a second execution (filled twice, must be"
                 + " 0); a fill marked PossDupFlag or PossResend for an order already filled is the same execution told"
                 + " again");
         settings.put("Seed", Long.toString(seed));
         return RunResults.of(folder.path(), SUITE, "FIX under faults", settings, failures, measures, histograms);
     }
 
-    /** p50, p99 and max of a histogram of nanoseconds, in milliseconds, and the histogram. */
-    private static void percentilesInMillis(Map<String, String> dims, String name, Histogram h, List<Measure> measures,
-                                            List<RecordedHistogram> histograms) {
-        if (h.getTotalCount() == 0) {
-            return;
-        }
-        for (double p : List.of(50.0, 99.0, 100.0)) {
-            measures.add(new Measure(dims, name + " " + (p == 100 ? "max" : Repeats.percentileName(p)), "ms",
-                    Better.LOWER, Sample.REPEAT, List.of(h.getValueAtPercentile(p) / 1e6)));
-        }
-        histograms.add(new RecordedHistogram(dims, name, "ns", h));
-    }
-
-    private static String events(Run r) {
-        if (r.events().isEmpty() && r.scheduleFailure() == null) {
-            return "none (the run was shorter than the first period)";
-        }
-        List<String> parts = new ArrayList<>();
-        for (FaultSchedule.Event e : r.events()) {
-            parts.add(String.format(Locale.ROOT, "%.1f s: %s (%.0f ms)", e.at(), e.what(), e.millis()));
-        }
-        if (r.scheduleFailure() != null) {
-            parts.add(r.scheduleFailure());
-        }
-        return String.join("; ", parts);
-    }
-
     private String promiseTable() {
         StringBuilder md = new StringBuilder("| Engine | Exactly-once across lost connections and restarts |\n|:---|:---|\n");
         promises.forEach((engine, why) -> md.append("| ").append(engine).append(" | ")
-                .append(why == null ? "promised: durable session (file store kept across restarts, gaps filled by"
-                        + " resend with PossDupFlag=Y), the server executing each ClOrdID once; run below" : why)
+                .append(why == null ? "promised: durable session (sent messages kept across restarts, gaps filled"
+                        + " by resend with PossDupFlag=Y), the server executing each ClOrdID once; run below, how in"
+                        + " its settings" : why + "; run below with a new session after each lost connection, its"
+                        + " losses counted")
                 .append(" |\n"));
         return md.toString();
     }
 
     private Layout layout() {
-        List<Column> columns = new ArrayList<>();
-        COUNTED.forEach((name, header) -> columns.add(Column.estimate(header, name)));
-        columns.add(Column.joined("Recovery p50 / p99 / max (ms)", List.of(Column.estimate("", RECOVERY + " p50"),
-                Column.estimate("", RECOVERY + " p99"), Column.estimate("", RECOVERY + " max"))));
-        columns.add(Column.joined("Logon again p50 / max (ms)", List.of(Column.estimate("", RECONNECT + " p50"),
-                Column.estimate("", RECONNECT + " max"))));
+        List<Column> columns = new ArrayList<>(FaultTable.countColumns(COUNTED));
+        columns.add(FaultTable.millisColumn("Recovery", RECOVERY, List.of("p50", "p99", "max")));
+        columns.add(FaultTable.millisColumn("Logon again", RECONNECT, List.of("p50", "max")));
         for (double p : List.of(50.0, 99.0, 99.9)) {
             columns.add(Column.estimate(Repeats.percentileName(p) + " (µs)", FILL + " " + Repeats.percentileName(p)));
         }
@@ -194,19 +162,19 @@ final class FixFaultReport {
                         + " sent while the connection was away holds the outage",
                 "Recovery: from the gap (the connection lost, or the order sent while it was) to the fill the resend"
                         + " brought, for each order recovered by resend",
-                "Reordering and duplication of IP packets are not made: TCP puts packets back in order and drops"
-                        + " copies, so FIX never sees them; what it must survive is a stalled stream and a lost"
-                        + " connection"),
+                FaultTable.notMade("FIX")),
                 List.of(Section.text("What each engine can promise", promiseTable()),
                         Section.of("Every order accounted for, beside its latency", Map.of(), rows, columns)),
                 List.of());
     }
 
-    String text() {
+    @Override
+    public String text() {
         return SummaryMarkdown.text(results(), layout());
     }
 
-    void write() {
+    @Override
+    public void write() {
         RunResults model = results();
         for (RecordedHistogram h : model.histograms()) {
             if (h.name().equals(FILL)) {

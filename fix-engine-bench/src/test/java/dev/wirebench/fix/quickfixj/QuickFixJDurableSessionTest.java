@@ -1,137 +1,20 @@
 package dev.wirebench.fix.quickfixj;
 
-import dev.wirebench.fix.engine.FixClient;
-import dev.wirebench.fix.engine.FixServer;
-import dev.wirebench.fix.engine.FixText;
-import dev.wirebench.fix.engine.PingPong;
-import dev.wirebench.fix.engine.ReportListener;
+import dev.wirebench.fix.engine.DurableSessionContract;
+import dev.wirebench.fix.engine.FixEngine;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/**
- * QuickFIX/J with a durable session: a server restarted under a stream of orders, and every order filled exactly
- * once all the same, through the store's resend where the connection took it.
- */
-class QuickFixJDurableSessionTest {
+/** QuickFIX/J's durable session: the file store kept across restarts, gaps filled from it. */
+class QuickFixJDurableSessionTest extends DurableSessionContract {
 
-    private static final int ORDERS = 3_000;
-
-    @TempDir
-    Path dir;
-
-    /** Counts what the client hears, per order. */
-    private static final class Ledger implements ReportListener {
-        final ConcurrentHashMap<Long, AtomicInteger> fills = new ConcurrentHashMap<>();
-        final ConcurrentHashMap<Long, AtomicInteger> repeatedFills = new ConcurrentHashMap<>();
-        final AtomicLong resent = new AtomicLong();
-        final AtomicInteger disconnects = new AtomicInteger();
-        final AtomicInteger logonsAgain = new AtomicInteger();
-
-        @Override
-        public void onReport(char execType, long stamp, FixText message) {
-            if (execType == PingPong.EXEC_TYPE_TRADE) {
-                fills.computeIfAbsent(stamp, s -> new AtomicInteger()).incrementAndGet();
-            }
-        }
-
-        @Override
-        public void onRepeatedReport(char execType, long stamp, FixText message) {
-            if (execType == PingPong.EXEC_TYPE_TRADE) {
-                repeatedFills.computeIfAbsent(stamp, s -> new AtomicInteger()).incrementAndGet();
-            }
-        }
-
-        @Override
-        public void onOrderResent(long stamp) {
-            resent.incrementAndGet();
-        }
-
-        @Override
-        public void onDisconnect(String why) {
-            disconnects.incrementAndGet();
-        }
-
-        @Override
-        public void onLogonAgain() {
-            logonsAgain.incrementAndGet();
-        }
-
-        boolean everyOrderFilled() {
-            for (long s = 1; s <= ORDERS; s++) {
-                if (!fills.containsKey(s) && !repeatedFills.containsKey(s)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-    }
-
-    @Test
-    @Timeout(180)
-    void shouldFillEveryOrderExactlyOnceThroughAServerRestart() throws Exception {
-        QuickFixJEngine engine = QuickFixJEngine.durable(QuickFixJVariant.DEFAULT, dir);
-        Ledger ledger = new Ledger();
-        FixServer server = engine.startServer(new InetSocketAddress("127.0.0.1", 0));
-        InetSocketAddress address = server.address();
-        try (FixClient client = engine.connect(address, Duration.ofSeconds(10), ledger)) {
-            for (long stamp = 1; stamp <= ORDERS; stamp++) {
-                client.sendOrder(stamp);
-                if (stamp == ORDERS / 3) {
-                    // abruptly, with orders and reports in flight either way
-                    server.close();
-                    server = engine.startServer(address);
-                }
-            }
-            assertTrue(until(ledger::everyOrderFilled, 60_000), "filled " + (ledger.fills.size()
-                    + ledger.repeatedFills.size()) + " of " + ORDERS + "; resent " + ledger.resent);
-            for (long stamp = 1; stamp <= ORDERS; stamp++) {
-                AtomicInteger executed = ledger.fills.get(stamp);
-                // a repeated fill is the same execution told again; a second plain one would be a second execution
-                assertTrue(executed == null || executed.get() == 1, "order " + stamp + " filled " + executed + " times");
-            }
-            assertTrue(ledger.disconnects.get() >= 1 && ledger.logonsAgain.get() >= 1,
-                    "lost and logged on again: " + ledger.disconnects + ", " + ledger.logonsAgain);
-            assertTrue(ledger.resent.get() > 0, "orders sent while the server was away went by resend");
-        } finally {
-            server.close();
-        }
-    }
-
-    @Test
-    @Timeout(120)
-    void shouldNotExecuteAKnownClOrdIdAgainEvenAfterARestartButTellItsFillAgain() throws Exception {
-        QuickFixJEngine engine = QuickFixJEngine.durable(QuickFixJVariant.DEFAULT, dir);
-        Ledger ledger = new Ledger();
-        FixServer server = engine.startServer(new InetSocketAddress("127.0.0.1", 0));
-        try (FixClient client = engine.connect(server.address(), Duration.ofSeconds(10), ledger)) {
-            client.sendOrder(7);
-            assertTrue(until(() -> ledger.fills.containsKey(7L), 10_000), "the first fill");
-            // the same ClOrdID again, as a resend after a lost fill would bring it
-            client.sendOrder(7);
-            assertTrue(until(() -> ledger.repeatedFills.containsKey(7L), 10_000), "its fill told again");
-            InetSocketAddress address = server.address();
-            server.close();
-            server = engine.startServer(address);
-            assertTrue(until(() -> ledger.logonsAgain.get() >= 1, 30_000), "logged on to the restarted server");
-            client.sendOrder(7);
-            assertTrue(until(() -> ledger.repeatedFills.get(7L).get() == 2, 10_000), "known after the restart too");
-            assertEquals(1, ledger.fills.get(7L).get(), "executed once");
-        } finally {
-            server.close();
-        }
+    @Override
+    protected FixEngine durable(Path directory) {
+        return QuickFixJEngine.durable(QuickFixJVariant.DEFAULT, directory);
     }
 
     @Test
@@ -140,17 +23,5 @@ class QuickFixJDurableSessionTest {
                 () -> QuickFixJEngine.durable(QuickFixJVariant.TUNED, dir));
         assertEquals("quickfixj-tuned keeps no store (NoopStoreFactory): it cannot resend what a lost connection took,"
                 + " so it cannot promise delivery", e.getMessage());
-    }
-
-    /** Whether {@code condition} held within {@code millis}, checked every 10 ms. */
-    private static boolean until(BooleanSupplier condition, long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.sleep(10);
-        }
-        return true;
     }
 }

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code fix --faults} end to end: QuickFIX/J's durable session against its server in a namespace, loss and a delay
- * on the link, the server restarted on its durable directory. Needs root, iproute2 and nftables; without them it is
+ * on the link, the server restarted on its durable directory; raw and quickfixj-tuned as benchmarked, with a new
+ * session after the restart. Needs root, iproute2 and nftables; without them it is
  * skipped and says why.
  */
 class FixFaultRunTest {
@@ -54,12 +55,21 @@ class FixFaultRunTest {
         }
         RunResults run = ResultsFile.read(folder);
         assertEquals("fix-faults", run.suite(), "never compared with a clean-link ping-pong");
-        assertEquals(0, value(run, FixFaultCounts.UNACCOUNTED), said);
-        assertEquals(0, value(run, FixFaultCounts.FILLED_TWICE), said);
-        assertEquals(0, value(run, FixFaultCounts.TIMED_OUT), said);
-        assertTrue(value(run, FixFaultCounts.DISCONNECTS) >= 1 && value(run, FixFaultCounts.RECONNECTS) >= 1,
+        assertEquals(0, value(run, "quickfixj", FixFaultCounts.UNACCOUNTED), said);
+        assertEquals(0, value(run, "quickfixj", FixFaultCounts.FILLED_TWICE), said);
+        assertEquals(0, value(run, "quickfixj", FixFaultCounts.TIMED_OUT), said);
+        assertEquals(0, value(run, "quickfixj", FixFaultCounts.LOST), "a durable session loses nothing: " + said);
+        assertTrue(value(run, "quickfixj", FixFaultCounts.DISCONNECTS) >= 1
+                        && value(run, "quickfixj", FixFaultCounts.RECONNECTS) >= 1,
                 "lost the connection at the restart and logged on again: " + said);
-        assertTrue(value(run, FixFaultCounts.FILLED) > 100, said);
+        assertTrue(value(run, "quickfixj", FixFaultCounts.FILLED) > 100, said);
+        for (String engine : List.of("raw", "quickfixj-tuned")) {
+            // run as benchmarked, a new session after the restart, and still every order accounted for
+            assertEquals(0, value(run, engine, FixFaultCounts.UNACCOUNTED), engine + ": " + said);
+            assertTrue(value(run, engine, FixFaultCounts.DISCONNECTS) >= 1
+                    && value(run, engine, FixFaultCounts.RECONNECTS) >= 1, engine + " had a new session: " + said);
+            assertTrue(value(run, engine, FixFaultCounts.FILLED) > 100, engine + ": " + said);
+        }
         String summary = Files.readString(folder.resolve("summary.md"));
         assertTrue(summary.contains("| raw | exempt"), summary);
         assertTrue(summary.contains("| quickfixj-tuned | cannot promise: no message store"), summary);
@@ -67,9 +77,11 @@ class FixFaultRunTest {
         assertTrue(Files.exists(folder.resolve("quickfixj-faults-fill.hgrm")));
     }
 
-    private static double value(RunResults run, String metric) {
-        List<Measure> found = run.measures().stream().filter(m -> m.metric().equals(metric)).toList();
-        assertEquals(1, found.size(), metric + " in " + run.measures().stream().map(Measure::metric).toList());
+    private static double value(RunResults run, String engine, String metric) {
+        List<Measure> found = run.measures().stream()
+                .filter(m -> m.metric().equals(metric) && engine.equals(m.dims().get("engine"))).toList();
+        assertEquals(1, found.size(), metric + " of " + engine + " in " + run.measures().stream()
+                .map(m -> m.dims().get("engine") + " " + m.metric()).toList());
         return found.get(0).estimate().median();
     }
 }

@@ -9,6 +9,7 @@ import dev.wirebench.fix.engine.ReportListener;
 import dev.wirebench.harness.rig.Responses;
 import dev.wirebench.harness.rig.Transceiver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The ledger of {@link FixFaultTarget} against a scripted engine: each way an order can end, counted once. */
 class FixFaultTargetTest {
@@ -47,8 +49,9 @@ class FixFaultTargetTest {
 
     /** An engine whose server is the test: each order is answered by the script, on the sending thread. */
     private static final class Scripted implements FixEngine {
-        ReportListener listener;
-        final List<Long> orders = new ArrayList<>();
+        volatile ReportListener listener;
+        final List<Long> orders = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
 
         @Override
         public String name() {
@@ -68,6 +71,7 @@ class FixFaultTargetTest {
         @Override
         public FixClient connect(InetSocketAddress server, Duration logonTimeout, ReportListener listener) {
             this.listener = listener;
+            connects.incrementAndGet();
             return new FixClient() {
                 @Override
                 public void sendOrder(long stamp) {
@@ -89,7 +93,7 @@ class FixFaultTargetTest {
     void shouldCountEachWayAnOrderEndsOnceAndTellTheRigOnce() throws Exception {
         Scripted engine = new Scripted();
         Heard heard = new Heard();
-        try (FixFaultTarget target = new FixFaultTarget(engine)) {
+        try (FixFaultTarget target = new FixFaultTarget(engine, true)) {
             Transceiver session = target.connect(new InetSocketAddress("127.0.0.1", 1), List.of(heard),
                     Duration.ofSeconds(1)).get(0);
             long now = System.nanoTime();
@@ -131,6 +135,47 @@ class FixFaultTargetTest {
                     "one completion per filled order, the second execution not passed on");
             assertEquals(List.of(ids.get(0)), heard.acks);
             assertEquals(2, target.recovery().getTotalCount());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldCountWhatASessionWithoutAStoreLosesAndHoldWhatIsMadeForTheNextSession() throws Exception {
+        Scripted engine = new Scripted();
+        Heard heard = new Heard();
+        try (FixFaultTarget target = new FixFaultTarget(engine, false)) {
+            Transceiver session = target.connect(new InetSocketAddress("127.0.0.1", 1), List.of(heard),
+                    Duration.ofSeconds(1)).get(0);
+            long now = System.nanoTime();
+            session.send(now);
+            session.send(now + 1_000);
+            List<Long> ids = engine.orders;
+            ReportListener server = engine.listener;
+            server.onReport(PingPong.EXEC_TYPE_TRADE, ids.get(0), NO_TEXT);
+            // the second was in flight when the connection went: nothing will send it again
+            server.onDisconnect("gone");
+            assertEquals(List.of(ids.get(1)), heard.failures, "lost at once, not after the order timeout");
+            // made between sessions, it is held for the next one and goes on it; the sender is not kept waiting
+            session.send(now + 2_000);
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (engine.orders.size() < 3 && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
+            }
+            assertEquals(2, engine.connects.get(), "a new session was logged on");
+            assertEquals(3, engine.orders.size(), "the held order went on it");
+            engine.listener.onReport(PingPong.EXEC_TYPE_TRADE, engine.orders.get(2), NO_TEXT);
+            // a fill for the lost order, from nowhere, is late, not a second execution
+            engine.listener.onReport(PingPong.EXEC_TYPE_TRADE, ids.get(1), NO_TEXT);
+            Map<String, Long> c = target.counts();
+            assertEquals(3, c.get(FixFaultCounts.SENT));
+            assertEquals(2, c.get(FixFaultCounts.FILLED));
+            assertEquals(1, c.get(FixFaultCounts.LOST));
+            assertEquals(0, c.get(FixFaultCounts.FILLED_TWICE));
+            assertEquals(1, c.get(FixFaultCounts.LATE_FILLS));
+            assertEquals(0, c.get(FixFaultCounts.UNACCOUNTED));
+            assertEquals(1, c.get(FixFaultCounts.DISCONNECTS));
+            assertEquals(1, c.get(FixFaultCounts.RECONNECTS));
+            assertTrue(target.settings().get("delivery").startsWith("none promised"), target.settings().toString());
         }
     }
 }
