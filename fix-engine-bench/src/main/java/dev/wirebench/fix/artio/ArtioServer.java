@@ -18,9 +18,12 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The Artio server: an acceptor engine whose one library owns every session from the start (sole-library
@@ -30,6 +33,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ArtioServer implements FixServer {
 
     private static final int PORT_ATTEMPTS = 3;
+    /** How long close waits for the sessions' connections to end. */
+    private static final long DISCONNECT_MILLIS = 2_000;
     /** How long a durable server's library waits for the engine to hand it a session. */
     private static final long ACQUIRE_MILLIS = 10_000;
 
@@ -40,6 +45,8 @@ final class ArtioServer implements FixServer {
     private final AtomicReference<Throwable> bindFailure = new AtomicReference<>();
     /** A durable server's executed ClOrdIDs, or null. */
     private final ExecutedOrders executed;
+    /** Every session accepted, for close. */
+    private final List<ServerSession> sessions = new CopyOnWriteArrayList<>();
 
     private ArtioServer(InetSocketAddress address, Threading threading, Path durable) throws IOException {
         this.address = address;
@@ -138,7 +145,23 @@ final class ArtioServer implements FixServer {
     }
 
     private SessionHandler accepted(Session session, Threading.Side threads) {
-        return new ServerSession(session, logons, threads.backPressure(), executed);
+        ServerSession accepted = new ServerSession(session, logons, threads.backPressure(), executed);
+        sessions.add(accepted);
+        return accepted;
+    }
+
+    /** Ends each session's connection and waits, up to {@link #DISCONNECT_MILLIS}, until the poller has seen it end. */
+    private void disconnectAll() {
+        cycle.acquire();
+        try {
+            sessions.forEach(ServerSession::disconnect);
+        } finally {
+            cycle.release();
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DISCONNECT_MILLIS);
+        while (!sessions.stream().allMatch(ServerSession::ended) && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
     }
 
     @Override
@@ -151,9 +174,15 @@ final class ArtioServer implements FixServer {
         return logons.get();
     }
 
-    /** Stops polling and closes the library (its sessions disconnect), the engine (the port) and the driver. */
+    /**
+     * Ends every session's connection, then stops polling and closes the library, the engine (the port) and the
+     * driver. Artio's engine, closed with a session still connected, waits some 10 s for a logout nobody polls for;
+     * a server JVM stopped meanwhile is killed, and a durable one leaves its archive marked active, which stops the
+     * next server on its directory from starting.
+     */
     @Override
     public void close() {
+        disconnectAll();
         cycle.close();
         try {
             stack.close();

@@ -15,6 +15,7 @@ import uk.co.real_logic.artio.builder.Encoder;
 import uk.co.real_logic.artio.library.OnMessageInfo;
 import uk.co.real_logic.artio.library.SessionHandler;
 import uk.co.real_logic.artio.messages.DisconnectReason;
+import uk.co.real_logic.artio.messages.SessionState;
 import uk.co.real_logic.artio.session.Session;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,6 +41,8 @@ final class ServerSession implements SessionHandler {
     private final RejectEncoder reject = new RejectEncoder();
     private final ExecutedOrders executed;
     private boolean loggedOn;
+    /** Set on the poller once the session has ended. */
+    private volatile boolean ended;
 
     /**
      * Counts the session in {@code logons} once its Logon has been accepted.
@@ -137,7 +140,25 @@ final class ServerSession implements SessionHandler {
 
     @Override
     public Action onDisconnect(int libraryId, Session session, DisconnectReason reason) {
+        ended = true;
         return Action.CONTINUE;
+    }
+
+    /**
+     * Ends the connection, the caller holding the library: as a server that stops does, without a Logout, which
+     * would leave both sides a logout exchange to finish with orders still in flight.
+     */
+    void disconnect() {
+        if (session.state() == SessionState.DISCONNECTED) {
+            ended = true;
+        } else {
+            session.requestDisconnect();
+        }
+    }
+
+    /** Whether the session has ended. */
+    boolean ended() {
+        return ended;
     }
 
     @Override

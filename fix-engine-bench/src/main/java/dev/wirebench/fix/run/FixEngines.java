@@ -81,7 +81,10 @@ public final class FixEngines {
                     + " lost connection took can be resent";
         }
         if (name.equals("artio")) {
-            return null;
+            return "not promised: runs its durable set-up (an Aeron Archive per side, persistent sequence numbers, the"
+                    + " restarted server's library handed what its engine read), which never executed an order twice,"
+                    + " but under CPU load about one test run in five left orders unanswered after a server restart"
+                    + " (cause not found)";
         }
         QuickFixJVariant variant = QuickFixJEngine.named(name).orElseThrow(() ->
                 new IllegalArgumentException("unknown engine '" + name + "'; known: " + String.join(", ", names())))
@@ -91,14 +94,21 @@ public final class FixEngines {
     }
 
     /**
+     * Whether {@code name} has a durable set-up, a session that outlives its connections and restarts ({@link
+     * #durable}): every engine that can promise delivery, and Artio, whose set-up does not promise it yet.
+     */
+    public static boolean hasDurableSetUp(String name) {
+        return name.equals("artio") || cannotPromise(name) == null;
+    }
+
+    /**
      * The engine {@code name} with a durable session kept under {@code directory}.
      *
-     * @throws IllegalArgumentException saying why, for an engine that {@link #cannotPromise} delivery
+     * @throws IllegalArgumentException saying why, for an engine without a {@link #hasDurableSetUp durable set-up}
      */
     public static FixEngine durable(String name, java.nio.file.Path directory) {
-        String why = cannotPromise(name);
-        if (why != null) {
-            throw new IllegalArgumentException(name + ": " + why);
+        if (!hasDurableSetUp(name)) {
+            throw new IllegalArgumentException(name + ": " + cannotPromise(name));
         }
         return name.equals("artio") ? ArtioEngine.durable(directory)
                 : QuickFixJEngine.durable(QuickFixJEngine.named(name).orElseThrow().variant(), directory);

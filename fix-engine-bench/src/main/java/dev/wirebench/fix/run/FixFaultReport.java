@@ -141,8 +141,9 @@ final class FixFaultReport extends FaultRounds.Report<FixFaultReport.Run> {
         promises.forEach((engine, why) -> md.append("| ").append(engine).append(" | ")
                 .append(why == null ? "promised: durable session (sent messages kept across restarts, gaps filled"
                         + " by resend with PossDupFlag=Y), the server executing each ClOrdID once; run below, how in"
-                        + " its settings" : why + "; run below with a new session after each lost connection, its"
-                        + " losses counted")
+                        + " its settings" : why + (FixEngines.hasDurableSetUp(engine) ? "; run below all the same,"
+                        + " every order accounted for" : "; run below with a new session after each lost connection,"
+                        + " its losses counted"))
                 .append(" |\n"));
         return md.toString();
     }

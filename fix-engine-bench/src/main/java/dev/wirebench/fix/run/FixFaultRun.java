@@ -57,8 +57,8 @@ final class FixFaultRun {
             String why = FixEngines.cannotPromise(engine);
             report.promise(engine, why);
             if (why != null) {
-                out.println("  " + engine + ": " + why + "; run with a new session after each lost connection, what"
-                        + " it loses counted");
+                out.println("  " + engine + ": " + why + (FixEngines.hasDurableSetUp(engine) ? "" : "; run with a new"
+                        + " session after each lost connection, what it loses counted"));
             }
         }
         return FaultRounds.run("fix", folder, options.engines(), engine -> engine, options.repeats(), seed,
@@ -69,16 +69,16 @@ final class FixFaultRun {
     private static FixFaultReport.Run once(String name, int round, long seed, FixOptions options, RunFolder folder,
                                            PrintStream out) throws IOException {
         Faults faults = options.faults();
-        boolean promises = FixEngines.cannotPromise(name) == null;
+        boolean durableSetUp = FixEngines.hasDurableSetUp(name);
         Path durable = Files.createTempDirectory("wirebench-fix-faults-" + name + "-");
         try (FaultLink link = FaultLink.open(faults.lossPercent())) {
-            Path serverDir = promises ? Files.createDirectories(durable.resolve("server-side")) : null;
+            Path serverDir = durableSetUp ? Files.createDirectories(durable.resolve("server-side")) : null;
             AtomicReference<ServerProcess> server = new AtomicReference<>(startServer(name, link, serverDir));
-            FixEngine engine = promises ? FixEngines.durable(name, durable.resolve("client-side"))
+            FixEngine engine = durableSetUp ? FixEngines.durable(name, durable.resolve("client-side"))
                     : FixEngines.create(name);
             try (DelayRelay relay = faults.delays() ? DelayRelay.start(server.get().address(), faults.delay(),
                     faults.jitter(), seed) : null;
-                 FixFaultTarget target = new FixFaultTarget(engine, promises)) {
+                 FixFaultTarget target = new FixFaultTarget(engine, durableSetUp)) {
                 InetSocketAddress to = relay == null ? server.get().address() : relay.address();
                 RigPlan plan = options.plan(options.load(), Idle.BLOCK);
                 String log = name + "-faults-round" + round + ".hlog";
