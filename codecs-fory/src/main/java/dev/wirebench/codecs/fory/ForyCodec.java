@@ -41,12 +41,13 @@ final class ForyCodec<T> extends AbstractMessageCodec<T> {
     private final Fory fory;
     private final MemoryBuffer output = MemoryBuffer.fromByteArray(EMPTY);
     private final MemoryBuffer input = MemoryBuffer.fromByteArray(EMPTY);
-    private final boolean guarded;
+    /** The checks decode runs on the message Fory built, null in the plain variant. */
+    private final WellFormedMessages guard;
 
     /** @param guarded whether decode checks the message Fory built ({@link WellFormedMessages}) before returning it */
     ForyCodec(MessageType<T> messageType, Language language, boolean guarded) {
         super((language == Language.XLANG ? XLANG_FORMAT : FORMAT) + (guarded ? GUARDED : ""), messageType);
-        this.guarded = guarded;
+        this.guard = !guarded ? null : language == Language.XLANG ? WellFormedMessages.XLANG : WellFormedMessages.JAVA;
         this.type = messageType.javaType();
         this.fory = newFory(messageType, language);
     }
@@ -78,13 +79,14 @@ final class ForyCodec<T> extends AbstractMessageCodec<T> {
     /**
      * Fory 1.6 checks every read against the bytes it was given, caps nesting (50 levels) and the
      * collection items not backed by input bytes, but from hostile bytes it can build a message no record
-     * holds: a list element of another type, a string in a form the JDK never makes (see the README). The
+     * holds: a list element of another type, a string in a form the JDK never makes, in xlang mode a string
+     * its own UTF-8 cannot write again (see the README). The
      * guarded variant refuses those and claims the hostile-input tier; Fory as its users call it claims
      * measurement.
      */
     @Override
     public Conformance conformance() {
-        return guarded ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
+        return guard != null ? Conformance.HOSTILE_INPUT : Conformance.MEASUREMENT;
     }
 
     @Override
@@ -165,8 +167,8 @@ final class ForyCodec<T> extends AbstractMessageCodec<T> {
         if (read != length) {
             throw malformed("the message ends after " + read + " of its " + length + " bytes");
         }
-        if (guarded) {
-            WellFormedMessages.check(message);
+        if (guard != null) {
+            guard.check(message);
         }
         return message;
     }

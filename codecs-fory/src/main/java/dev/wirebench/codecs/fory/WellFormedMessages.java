@@ -23,10 +23,15 @@ import java.util.function.BiConsumer;
  *   <li>a {@code String} in a form the JDK never makes: Fory builds a string in place with the coder its header
  *       names, so UTF-16 bytes of Latin-1 text (an empty string among them) become a UTF-16 string, which
  *       {@code equals} no string of its text, and coder 3 a string of a coder that does not exist. A message holding
- *       one is not equal to itself written and read again, and its maps may hold one key twice.</li>
+ *       one is not equal to itself written and read again, and its maps may hold one key twice;</li>
+ *   <li>in xlang mode, a UTF-16 string with a surrogate that is not half of a pair, which is no Unicode text: Java
+ *       mode writes such a string as the UTF-16 it is, but xlang writes a UTF-16 string that is mostly ASCII as
+ *       UTF-8, which has no form for it, so the message could not be written again (nor read by another
+ *       runtime).</li>
  * </ul>
  * Each element costs a type check; each string one read of its coder (Fory's own accessor) and, for a UTF-16 one, a
- * scan up to its first character past Latin-1, usually the first. Nothing is allocated.
+ * scan up to its first character past Latin-1, usually the first, or in xlang mode over all of it. Nothing is
+ * allocated.
  */
 final class WellFormedMessages {
 
@@ -34,19 +39,26 @@ final class WellFormedMessages {
     private static final byte UTF16 = 1;
     /** Whether this JVM stores Latin-1 text one byte a character, as it does unless run with -XX:-CompactStrings. */
     private static final boolean COMPACT = StringSerializer.getStringCoder("a") == LATIN1;
+    /** The checks of Java mode. */
+    static final WellFormedMessages JAVA = new WellFormedMessages(false);
+    /** The checks of xlang mode: Java mode's, and UTF-16 strings whose surrogates are paired. */
+    static final WellFormedMessages XLANG = new WellFormedMessages(true);
+
+    private final boolean pairedSurrogates;
     // built once: Map.forEach walks the map without the iterator and entry objects entrySet() would allocate. The
     // keys are checked after the record's constructor copied them, late for the map's equality (two keys of one text
     // may both be there) but not for the verdict: the message is refused
-    private static final BiConsumer<String, String> METADATA = (key, value) -> {
+    private final BiConsumer<String, String> metadata = (key, value) -> {
         string(key, "InfrastructureExecution.metadata");
         string(value, "InfrastructureExecution.metadata");
     };
-    private static final BiConsumer<String, String> OUTPUTS = (key, value) -> {
+    private final BiConsumer<String, String> outputs = (key, value) -> {
         string(key, "InfrastructureExecution.outputs");
         string(value, "InfrastructureExecution.outputs");
     };
 
-    private WellFormedMessages() {
+    private WellFormedMessages(boolean pairedSurrogates) {
+        this.pairedSurrogates = pairedSurrogates;
     }
 
     /**
@@ -54,7 +66,7 @@ final class WellFormedMessages {
      *
      * @throws IllegalArgumentException naming the first field that is not well formed
      */
-    static void check(Object message) {
+    void check(Object message) {
         if (message instanceof MarketData m) {
             string(m.symbol(), "MarketData.symbol");
             elements(m.entries(), BookEntry.class, "MarketData.entries");
@@ -71,7 +83,7 @@ final class WellFormedMessages {
         }
     }
 
-    private static void execution(InfrastructureExecution x) {
+    private void execution(InfrastructureExecution x) {
         string(x.executionId(), "InfrastructureExecution.executionId");
         string(x.pipelineId(), "InfrastructureExecution.pipelineId");
         string(x.projectId(), "InfrastructureExecution.projectId");
@@ -97,8 +109,8 @@ final class WellFormedMessages {
                 string(o.uri(), "TransformationOutput.uri");
             }
         }
-        x.metadata().forEach(METADATA);
-        x.outputs().forEach(OUTPUTS);
+        x.metadata().forEach(metadata);
+        x.outputs().forEach(outputs);
         string(x.errorMessage(), "InfrastructureExecution.errorMessage");
     }
 
@@ -112,19 +124,22 @@ final class WellFormedMessages {
         }
     }
 
-    private static void strings(List<?> list, String field) {
+    private void strings(List<?> list, String field) {
         elements(list, String.class, field);
         for (int i = 0; i < list.size(); i++) {
             string((String) list.get(i), field);
         }
     }
 
-    static void string(String s, String field) {
+    void string(String s, String field) {
         byte coder = StringSerializer.getStringCoder(s);
         if (coder == LATIN1 && COMPACT) {
             return;
         }
         if (coder == UTF16) {
+            if (pairedSurrogates) {
+                unpairedSurrogate(s, field);
+            }
             if (!COMPACT) {
                 return;
             }
@@ -138,5 +153,20 @@ final class WellFormedMessages {
                     + " its text)");
         }
         throw new IllegalArgumentException(field + ": a string of coder " + coder + ", which this JVM does not have");
+    }
+
+    private static void unpairedSurrogate(String s, String field) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isSurrogate(c)) {
+                continue;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            throw new IllegalArgumentException(field + ": a UTF-16 string whose character " + i + " is a surrogate"
+                    + " without its pair: not Unicode text, which xlang's UTF-8 cannot carry");
+        }
     }
 }

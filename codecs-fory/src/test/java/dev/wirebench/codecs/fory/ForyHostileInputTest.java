@@ -100,6 +100,42 @@ class ForyHostileInputTest {
     }
 
     /**
+     * A Java string may hold a surrogate without its pair, and Java mode writes it as the UTF-16 it is; xlang mode
+     * writes a UTF-16 string as UTF-8 when most of it is ASCII, and UTF-8 has no form for a lone surrogate: Fory 1.6
+     * reads the UTF-16 bytes {@code 61 00 00 d8} ("a" and a high surrogate alone) into a string it then cannot write
+     * (the fuzzer's finding on {@code infra-execution}). The guarded xlang variant refuses any UTF-16 string that is not
+     * Unicode text; the guarded Java variant reads one and writes it back.
+     */
+    @Test
+    void theGuardedXlangVariantRefusesAUtf16StringWithAnUnpairedSurrogate() {
+        String unwritable = USER_XLANG_HEX.replace("0c046502", "0c11610000d802");
+        String unpaired = "is a surrogate without its pair: not Unicode text, which xlang's UTF-8 cannot carry";
+        assertRejected(userXlangGuarded, unwritable, "User.email: a UTF-16 string whose character 1 " + unpaired);
+        assertRejected(userXlangGuarded, USER_XLANG_HEX.replace("0c046502", "0c0900d802"),
+                "User.email: a UTF-16 string whose character 0 " + unpaired);
+        assertRejected(userXlangGuarded, USER_XLANG_HEX.replace("0c046502", "0c11410000dc02"),
+                "User.email: a UTF-16 string whose character 1 " + unpaired);
+        assertRejected(userXlangGuarded, USER_XLANG_HEX.replace("0c046502", "0c1100d8410002"),
+                "User.email: a UTF-16 string whose character 0 " + unpaired);
+        // a pair, U+10000, is read and written again
+        byte[] pair = HexFormat.of().parseHex(USER_XLANG_HEX.replace("0c046502", "0c1100d800dc02"));
+        User read = userXlangGuarded.decode(ByteBuffer.wrap(pair), pair.length);
+        assertEquals("\uD800\uDC00", read.email());
+        byte[] again = encode(userXlangGuarded, read);
+        assertEquals(read, userXlangGuarded.decode(ByteBuffer.wrap(again), again.length));
+        // unguarded, "a" and the lone surrogate are read, and writing the message again fails
+        byte[] bytes = HexFormat.of().parseHex(unwritable);
+        User unguarded = userXlang.decode(ByteBuffer.wrap(bytes), bytes.length);
+        assertEquals("a\uD800", unguarded.email());
+        assertThrows(IllegalArgumentException.class, () -> encode(userXlang, unguarded),
+                "Fory 1.6 now writes a lone surrogate in xlang mode: the guard may be unneeded");
+        // Java mode carries it: its guarded variant reads it and writes it back
+        User java = new User(5, "u", "a\uD800", 6, true, 8, List.of("r1", "r2"));
+        byte[] javaBytes = encode(userGuarded, java);
+        assertEquals(java, userGuarded.decode(ByteBuffer.wrap(javaBytes), javaBytes.length));
+    }
+
+    /**
      * xlang mode reads a list's elements with the types their bytes name, and the record's constructor copies the list
      * without looking: these bytes, the fuzzer's, make market data whose first entry is a {@code Boolean}. The guarded
      * variant refuses it; Fory as it comes returns it.
