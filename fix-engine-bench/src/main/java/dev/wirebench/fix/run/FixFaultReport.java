@@ -107,7 +107,8 @@ final class FixFaultReport extends FaultRounds.Report<FixFaultReport.Run> {
         settings.put("Faults", options.faults().describe());
         settings.put("Server", "each engine's server in a JVM of its own, in a network namespace across a veth pair"
                 + (options.faults().delays() ? ", reached through the delay relay on this host" : "")
-                + ", restarted (on the same durable directory where the engine promises delivery)");
+                + (options.faults().restarts()
+                        ? ", restarted on the same durable directory where the engine has a durable set-up" : ""));
         for (Run r : runs) {
             int repeat = repeatOf.merge(r.engine(), 1, Integer::sum);
             Map<String, String> dims = new LinkedHashMap<>();
