@@ -79,10 +79,9 @@ final class ForyCodec<T> extends AbstractMessageCodec<T> {
     /**
      * Fory 1.6 checks every read against the bytes it was given, caps nesting (50 levels) and the
      * collection items not backed by input bytes, but from hostile bytes it can build a message no record
-     * holds: a list element of another type, a string in a form the JDK never makes, in xlang mode a string
-     * its own UTF-8 cannot write again (see the README). The
-     * guarded variant refuses those and claims the hostile-input tier; Fory as its users call it claims
-     * measurement.
+     * holds: a list element of another type, a string in a form the JDK never makes, in xlang mode a
+     * string its own UTF-8 cannot write again (see the README). The guarded variant refuses those and
+     * claims the hostile-input tier; Fory as its users call it claims measurement.
      */
     @Override
     public Conformance conformance() {

@@ -138,7 +138,7 @@ final class WellFormedMessages {
         }
         if (coder == UTF16) {
             if (pairedSurrogates) {
-                unpairedSurrogate(s, field);
+                requirePairedSurrogates(s, field);
             }
             if (!COMPACT) {
                 return;
@@ -155,7 +155,7 @@ final class WellFormedMessages {
         throw new IllegalArgumentException(field + ": a string of coder " + coder + ", which this JVM does not have");
     }
 
-    private static void unpairedSurrogate(String s, String field) {
+    private static void requirePairedSurrogates(String s, String field) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (!Character.isSurrogate(c)) {
